@@ -1,0 +1,41 @@
+import { sql, type Kysely } from 'kysely';
+import type { AnalyticsRepository, UsageBucket } from '../../ports/database.js';
+import { toNumber } from './rows.js';
+import type { DatabaseSchema } from './schema.js';
+
+export function createAnalyticsRepository(db: Kysely<DatabaseSchema>): AnalyticsRepository {
+  return {
+    async usage(userId, range) {
+      let scope = db.selectFrom('images').where('user_id', '=', userId);
+      if (range.from !== undefined) scope = scope.where('created_at', '>=', range.from);
+      if (range.to !== undefined) scope = scope.where('created_at', '<', range.to);
+
+      // created_at is ISO 8601 text, so its first ten characters are the UTC day on every dialect.
+      const day = sql<string>`substr(created_at, 1, 10)`;
+      const measures = [
+        sql<number>`count(*)`.as('images'),
+        sql<number>`coalesce(sum(is_deleted), 0)`.as('deleted_images'),
+        sql<number>`coalesce(sum(cost), 0)`.as('cost'),
+      ] as const;
+
+      const [totals, byModel, byDay] = await Promise.all([
+        scope.select(measures).executeTakeFirst(),
+        scope.select([sql<string>`model`.as('key'), ...measures]).groupBy('model').orderBy('model').execute(),
+        scope.select([day.as('key'), ...measures]).groupBy(day).orderBy(day).execute(),
+      ]);
+      const bucket = (row: { key: string; images: unknown; deleted_images: unknown; cost: unknown }): UsageBucket => ({
+        key: row.key,
+        images: toNumber(row.images),
+        deleted_images: toNumber(row.deleted_images),
+        cost: toNumber(row.cost),
+      });
+      return {
+        images: toNumber(totals?.images),
+        deleted_images: toNumber(totals?.deleted_images),
+        cost: toNumber(totals?.cost),
+        by_model: byModel.map(bucket),
+        by_day: byDay.map(bucket),
+      };
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { Migrator, sql, type Kysely } from 'kysely';
+import type { Database } from '../../ports/database.js';
+import { createAnalyticsRepository } from './analytics-repository.js';
+import { createCollectionRepository } from './collections-repository.js';
+import { createImageRepository } from './images-repository.js';
+import { migrationProvider } from './migrations/index.js';
+import type { DatabaseSchema } from './schema.js';
+import { createTemplateRepository } from './templates-repository.js';
+
+/** The Database port over any Kysely dialect; the dialect-specific part is only how the connection is made. */
+export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Database['dialect']): Database {
+  return {
+    dialect,
+    images: createImageRepository(db),
+    collections: createCollectionRepository(db),
+    templates: createTemplateRepository(db),
+    analytics: createAnalyticsRepository(db),
+    async migrate() {
+      const migrator = new Migrator({ db, provider: migrationProvider });
+      const { error, results } = await migrator.migrateToLatest();
+      const failed = results?.find((result) => result.status === 'Error');
+      if (error !== undefined || failed !== undefined) {
+        const name = failed?.migrationName ?? 'unknown';
+        throw new Error(`database migration ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/** Table shapes as stored. Portable types only (text, integer, double precision) so SQLite, PostgreSQL and D1 share one migration set. */
+export interface ImagesTable {
+  id: string;
+  user_id: string;
+  prompt: string;
+  model: string;
+  r2_key: string;
+  width: number;
+  height: number;
+  cost: number;
+  /** 0 or 1: SQLite has no boolean type. */
+  is_deleted: number;
+  created_at: string;
+  deleted_at: string | null;
+  template_id: string | null;
+  /** JSON text. */
+  metadata: string | null;
+  /** JSON text. */
+  parameters: string;
+}
+
+export interface CollectionsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  description: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CollectionImagesTable {
+  collection_id: string;
+  image_id: string;
+  added_at: string;
+}
+
+export interface TemplatesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  model: string;
+  default_prompt: string;
+  /** JSON text. */
+  parameters: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DatabaseSchema {
+  images: ImagesTable;
+  collections: CollectionsTable;
+  collection_images: CollectionImagesTable;
+  templates: TemplatesTable;
+}

@@ -1,0 +1,18 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import type { Database } from '../../ports/database.js';
+import { createKyselyDatabase } from './kysely-database.js';
+import type { DatabaseSchema } from './schema.js';
+
+/** SQLite in a file (or `:memory:`), WAL mode so the CLI can read while the server writes. */
+export function createSqliteDatabase(file: string): Database {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const connection = new BetterSqlite3(file);
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('foreign_keys = ON');
+  connection.pragma('busy_timeout = 5000');
+  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: connection }) });
+  return createKyselyDatabase(db, 'sqlite');
+}

@@ -1,0 +1,67 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import type { ProviderRequest } from '../../../ports/image-provider.js';
+import { proceduralModel } from './model.js';
+import { createProceduralProvider } from './procedural-provider.js';
+
+function request(overrides: Partial<ProviderRequest> = {}): ProviderRequest {
+  return { providerModel: 'procedural', prompt: 'a sunset over the ocean', width: 128, height: 96, seed: 42, ...overrides };
+}
+
+describe('procedural provider', () => {
+  it('answers as the local provider the catalogue entry points at', () => {
+    const provider = createProceduralProvider();
+    expect(provider.id).toBe(proceduralModel.provider);
+    expect(proceduralModel).toMatchObject({ id: 'local/procedural', provider_model: 'procedural', pricing: { kind: 'free' } });
+  });
+
+  it('returns a PNG', async () => {
+    const image = await createProceduralProvider().generate(request());
+    expect(image.contentType).toBe('image/png');
+    expect(Array.from(image.bytes.subarray(0, 8))).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  });
+
+  it.each([
+    [640, 384],
+    [64, 64],
+    [2048, 2048],
+  ])('encodes a PNG that decodes to exactly %ix%i', async (width, height) => {
+    const image = await createProceduralProvider().generate(request({ width, height, prompt: 'snowy mountain forest at night' }));
+    const meta = await sharp(image.bytes).metadata();
+    expect({ width: meta.width, height: meta.height, format: meta.format }).toEqual({ width, height, format: 'png' });
+  });
+
+  it('returns byte-identical PNGs for identical requests', async () => {
+    const provider = createProceduralProvider();
+    const full = request({ negativePrompt: 'clouds', steps: 6, guidance: 10 });
+    const [a, b] = await Promise.all([provider.generate(full), provider.generate({ ...full })]);
+    expect(Buffer.from(a.bytes).equals(Buffer.from(b.bytes))).toBe(true);
+  });
+
+  it('returns different PNGs for different seeds', async () => {
+    const provider = createProceduralProvider();
+    const [a, b] = await Promise.all([provider.generate(request({ seed: 1 })), provider.generate(request({ seed: 2 }))]);
+    expect(Buffer.from(a.bytes).equals(Buffer.from(b.bytes))).toBe(false);
+  });
+
+  it('rejects without rendering when the signal is already aborted', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('caller gave up'));
+    await expect(createProceduralProvider().generate(request(), { signal: controller.signal })).rejects.toThrow('caller gave up');
+  });
+
+  it('rejects with an AbortError when aborted without a reason', async () => {
+    await expect(createProceduralProvider().generate(request(), { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('procedural model definition', () => {
+  it('keeps its defaults inside its own limits and accepts every generation parameter', () => {
+    const m = proceduralModel;
+    expect(m.default_width).toBeGreaterThanOrEqual(m.min_size);
+    expect(m.default_width).toBeLessThanOrEqual(m.max_width);
+    expect(m.default_height).toBeLessThanOrEqual(m.max_height);
+    expect(m.default_steps).toBeLessThanOrEqual(m.max_steps ?? 0);
+    expect([...m.parameters].sort()).toEqual(['guidance', 'height', 'negative_prompt', 'seed', 'steps', 'width']);
+  });
+});

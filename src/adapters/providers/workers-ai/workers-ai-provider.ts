@@ -1,0 +1,76 @@
+import type { ImageProvider, ProviderRequest } from '../../../ports/image-provider.js';
+import { ProviderRefusal } from '../../../ports/image-provider.js';
+
+export interface WorkersAiOptions {
+  accountId: string;
+  apiToken: string;
+  /** `https://api.cloudflare.com/client/v4`, or a loopback fake in tests. */
+  baseUrl: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+/** FLUX and Lucid Origin name the step count `steps`; the Stable Diffusion family and Phoenix use `num_steps`. */
+const STEPS_FIELD: Record<string, string> = {
+  '@cf/black-forest-labs/flux-1-schnell': 'steps',
+  '@cf/leonardo/lucid-origin': 'steps',
+};
+
+export function workersAiBody(request: ProviderRequest, accepts: ReadonlySet<string>): Record<string, unknown> {
+  const body: Record<string, unknown> = { prompt: request.prompt };
+  if (accepts.has('negative_prompt') && request.negativePrompt !== undefined) body.negative_prompt = request.negativePrompt;
+  if (accepts.has('width')) body.width = request.width;
+  if (accepts.has('height')) body.height = request.height;
+  if (accepts.has('seed')) body.seed = request.seed;
+  if (accepts.has('guidance') && request.guidance !== undefined) body.guidance = request.guidance;
+  if (accepts.has('steps') && request.steps !== undefined) body[STEPS_FIELD[request.providerModel] ?? 'num_steps'] = request.steps;
+  return body;
+}
+
+interface Envelope {
+  success?: boolean;
+  result?: { image?: string };
+  errors?: { code?: number; message?: string }[];
+}
+
+/**
+ * Workers AI over REST: `POST /accounts/{account}/ai/run/{model}`. Some models answer JSON with a base64
+ * image, others the raw image bytes; failures come as `{ success: false, errors: [...] }`.
+ */
+export function createWorkersAiProvider(options: WorkersAiOptions, parametersOf: (model: string) => ReadonlySet<string> = () => new Set()): ImageProvider {
+  const doFetch = options.fetch ?? fetch;
+  return {
+    id: 'workers-ai',
+    async generate(request, callOptions) {
+      const url = `${options.baseUrl}/accounts/${encodeURIComponent(options.accountId)}/ai/run/${request.providerModel}`;
+      const signals = [AbortSignal.timeout(options.timeoutMs ?? 120_000)];
+      if (callOptions?.signal !== undefined) signals.push(callOptions.signal);
+      const response = await doFetch(url, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${options.apiToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(workersAiBody(request, parametersOf(request.providerModel))),
+        signal: AbortSignal.any(signals),
+      });
+      const type = response.headers.get('Content-Type') ?? '';
+      if (type.startsWith('image/')) {
+        if (!response.ok) throw new Error(`Workers AI answered ${response.status}`);
+        return { bytes: new Uint8Array(await response.arrayBuffer()), contentType: type };
+      }
+      const text = await response.text();
+      let envelope: Envelope;
+      try {
+        envelope = JSON.parse(text) as Envelope;
+      } catch {
+        throw new Error(`Workers AI answered ${response.status} with an unexpected ${type || 'body'}`);
+      }
+      const image = envelope.result?.image;
+      if (response.ok && envelope.success !== false && typeof image === 'string') {
+        return { bytes: new Uint8Array(Buffer.from(image, 'base64')), contentType: 'application/octet-stream' };
+      }
+      const reasons = (envelope.errors ?? []).map((e) => e.message ?? `code ${e.code ?? '?'}`).join('; ') || 'no image in the answer';
+      const message = `Workers AI answered ${response.status}: ${reasons}`;
+      if (response.status >= 400 && response.status < 500 && response.status !== 429) throw new ProviderRefusal(message);
+      throw new Error(message);
+    },
+  };
+}

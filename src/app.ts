@@ -1,0 +1,65 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Config } from './config.js';
+import type { Deps } from './domain/context.js';
+import type { AppEnv } from './http/app-env.js';
+import { onError, onNotFound, validationError } from './http/errors.js';
+import { apiKey, fixedPrincipal } from './http/middleware/api-key.js';
+import { cors, preflight } from './http/middleware/cors.js';
+import { ipAllowlist } from './http/middleware/ip-allowlist.js';
+import { jsonBody } from './http/middleware/json-body.js';
+import { requestLog } from './http/middleware/request-log.js';
+import { registerAnalyticsRoutes } from './http/routes/analytics/index.js';
+import { registerBatchRoutes } from './http/routes/batch/index.js';
+import { registerCollectionRoutes } from './http/routes/collections/index.js';
+import { registerImageRoutes } from './http/routes/images/index.js';
+import { registerModelRoutes } from './http/routes/models/index.js';
+import { registerSystemRoutes } from './http/routes/system/index.js';
+import { registerTemplateRoutes } from './http/routes/templates/index.js';
+
+export type AppConfig = Pick<Config, 'authMode' | 'allowedIps' | 'clientIpHeader' | 'adminApiKey'>;
+
+export interface CreateAppOptions {
+  deps: Deps;
+  config: AppConfig;
+  /** Serve the local blob store at `/files/*` (only when objects live on this machine). */
+  serveFiles?: boolean;
+}
+
+/**
+ * Middleware order is part of the contract: logging and CORS wrap everything so even the allow-list's
+ * plain `Forbidden` carries them; the allow-list then runs before any other processing, preflight included.
+ */
+export function createApp({ deps, config, serveFiles = false }: CreateAppOptions): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result);
+    },
+  });
+
+  app.use('*', requestLog({ logger: deps.logger }));
+  app.use('*', cors());
+  if (config.authMode === 'ip_allowlist') {
+    app.use('*', ipAllowlist({ allowedIps: config.allowedIps, header: config.clientIpHeader }));
+  }
+  app.use('*', preflight());
+
+  if (config.authMode === 'ip_allowlist') {
+    app.use('/api/*', fixedPrincipal('default_user'));
+  } else {
+    if (config.adminApiKey === undefined) throw new Error('api_key mode needs an admin key');
+    app.use('/api/*', apiKey({ adminKey: config.adminApiKey }));
+  }
+  app.use('/api/*', jsonBody());
+
+  registerImageRoutes(app, deps);
+  registerCollectionRoutes(app, deps);
+  registerModelRoutes(app, deps);
+  registerTemplateRoutes(app, deps);
+  registerAnalyticsRoutes(app, deps);
+  registerBatchRoutes(app, deps);
+  registerSystemRoutes(app, deps, { serveFiles, keyAuth: config.authMode === 'api_key' });
+
+  app.onError(onError(deps.logger));
+  app.notFound(onNotFound);
+  return app;
+}

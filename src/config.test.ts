@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8787,
+      host: '127.0.0.1',
+      dataDir: path.resolve('./data'),
+      publicBaseUrl: 'http://localhost:8787',
+      authMode: 'api_key',
+      clientIpHeader: 'CF-Connecting-IP',
+      adminApiKey: undefined,
+    });
+  });
+
+  it('derives the public base URL from PORT and strips a trailing slash from an explicit one', () => {
+    expect(loadConfig({ PORT: '9000' }).publicBaseUrl).toBe('http://localhost:9000');
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://img.example.com/' }).publicBaseUrl).toBe('https://img.example.com');
+  });
+
+  it('trims and canonicalises ALLOWED_IPS', () => {
+    const config = loadConfig({ AUTH_MODE: 'ip_allowlist', ALLOWED_IPS: ' 10.0.0.1 ,2001:DB8::1 ' });
+    expect(config.allowedIps).toEqual(['10.0.0.1', '2001:db8:0:0:0:0:0:1']);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ AUTH_MODE: 'open' }, 'AUTH_MODE'],
+    [{ PUBLIC_BASE_URL: 'ftp://x' }, 'PUBLIC_BASE_URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('fails fast naming the bad setting (%j)', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));
+  });
+});

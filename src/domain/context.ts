@@ -1,0 +1,33 @@
+import type { Logger } from 'pino';
+import type { BlobStore } from '../ports/blob-store.js';
+import type { Clock } from '../ports/clock.js';
+import type { Database } from '../ports/database.js';
+import type { IdGenerator } from '../ports/ids.js';
+import type { ImageProvider } from '../ports/image-provider.js';
+import type { ModelCatalog } from './models/catalog.js';
+
+/** Everything a domain verb may touch, as ports; `buildDeps` in src/deps.ts picks the adapters. */
+export interface Deps {
+  db: Database;
+  blobs: BlobStore;
+  /** Configured providers by provider id. */
+  providers: ReadonlyMap<string, ImageProvider>;
+  catalog: ModelCatalog;
+  clock: Clock;
+  ids: IdGenerator;
+  logger: Logger;
+  /** Source of seeds for requests that give none; injected so tests are repeatable. */
+  randomSeed: () => number;
+}
+
+/** Who is asking; every query is scoped to `userId`. */
+export interface RequestContext {
+  userId: string;
+  requestId: string;
+}
+
+export interface VerbArgs<I> {
+  deps: Deps;
+  ctx: RequestContext;
+  input: I;
+}

@@ -1,0 +1,43 @@
+/**
+ * The one error type the domain and the HTTP layer throw. `onError` renders it as the spec's body
+ * `{ error, details, code }`; anything else becomes a 500 that never echoes internals.
+ */
+export type ErrorCode =
+  | 'INVALID_PARAMETER'
+  | 'INVALID_MODEL'
+  | 'INVALID_REQUEST_BODY'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'RATE_LIMITED'
+  | 'GENERATION_FAILED'
+  | 'NOT_IMPLEMENTED'
+  | 'INTERNAL_ERROR';
+
+export type ErrorDetails = Record<string, unknown> | string | undefined;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 501 | 503,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetails,
+  ) {
+    super(message);
+  }
+
+  toBody(): { error: string; details?: ErrorDetails; code: ErrorCode } {
+    return this.details === undefined
+      ? { error: this.message, code: this.code }
+      : { error: this.message, details: this.details, code: this.code };
+  }
+}
+
+export const notFound = (what: string, idField: string, id: string): ApiError =>
+  new ApiError(404, 'NOT_FOUND', `${what} not found`, { [idField]: id });
+
+export const invalidParameter = (field: string, message: string): ApiError =>
+  new ApiError(400, 'INVALID_PARAMETER', `Invalid ${field}`, { field, message });

@@ -1,0 +1,48 @@
+import { computeCost } from './pricing.js';
+import type { ModelDefinition } from './types.js';
+
+export interface ProviderStatus {
+  available: boolean;
+  /** Why the provider cannot be used, naming the settings to set. */
+  reason?: string;
+}
+
+export interface CatalogEntry extends ModelDefinition {
+  /** USD at default settings. */
+  cost_per_image: number;
+  available: boolean;
+  unavailable_reason?: string;
+  /** Catalogue entries are pre-loaded, owned by no caller. */
+  user_id: 'system';
+}
+
+export interface ModelCatalog {
+  list(): readonly CatalogEntry[];
+  find(id: string): CatalogEntry | undefined;
+}
+
+export function createModelCatalog(
+  definitions: readonly ModelDefinition[],
+  statusOf: (provider: string) => ProviderStatus,
+): ModelCatalog {
+  const entries = definitions.map((definition): CatalogEntry => {
+    const status = statusOf(definition.provider);
+    const entry: CatalogEntry = {
+      ...definition,
+      cost_per_image: computeCost(definition.pricing, {
+        width: definition.default_width,
+        height: definition.default_height,
+        steps: definition.default_steps,
+      }),
+      available: status.available,
+      user_id: 'system',
+    };
+    if (!status.available) entry.unavailable_reason = status.reason ?? `provider ${definition.provider} is not configured`;
+    return entry;
+  });
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  return {
+    list: () => entries,
+    find: (id) => byId.get(id),
+  };
+}

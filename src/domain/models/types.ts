@@ -1,0 +1,55 @@
+/** Optional generation parameters a model may accept; anything else given for a model is a 400. */
+export const GENERATION_PARAMETERS = ['width', 'height', 'seed', 'negative_prompt', 'steps', 'guidance'] as const;
+export type GenerationParameter = (typeof GENERATION_PARAMETERS)[number];
+
+export interface GenerationOptions {
+  width?: number;
+  height?: number;
+  seed?: number;
+  negative_prompt?: string;
+  steps?: number;
+  guidance?: number;
+}
+
+/**
+ * How a provider bills one image. Amounts are USD.
+ * - `free`: no charge (the offline model, beta models).
+ * - `per_image`: flat price per image.
+ * - `tiles_and_steps`: Workers AI style: price per started `tile_px` x `tile_px` tile of output, plus price per diffusion step.
+ */
+export type PricingRule =
+  | { kind: 'free' }
+  | { kind: 'per_image'; usd: number }
+  | { kind: 'tiles_and_steps'; usd_per_tile: number; tile_px: number; usd_per_step: number };
+
+export type Speed = 'fast' | 'medium' | 'slow';
+export type Quality = 'draft' | 'standard' | 'high';
+
+export interface ModelDefinition {
+  /** Public identifier, used in `model` and `/api/models/:id`, e.g. `@cf/black-forest-labs/flux-1-schnell`. */
+  id: string;
+  /** Display name. */
+  name: string;
+  /** Provider id; must match an ImageProvider's `id`. */
+  provider: string;
+  /** The provider's own name for the model, sent on the wire. */
+  provider_model: string;
+  description: string;
+  speed: Speed;
+  quality: Quality;
+  /** Typical seconds per image at default settings. */
+  typical_seconds: number;
+  default_width: number;
+  default_height: number;
+  min_size: number;
+  max_width: number;
+  max_height: number;
+  /** Steps used when the caller gives none (undefined when the model has no step parameter). */
+  default_steps?: number;
+  max_steps?: number;
+  /** Which optional parameters the model accepts. */
+  parameters: readonly GenerationParameter[];
+  pricing: PricingRule;
+  /** Where the pricing rule comes from (a public URL). */
+  pricing_source: string;
+}

@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { Logger } from 'pino';
+import type { AppEnv } from '../app-env.js';
+
+export interface RequestLogOptions {
+  logger: Logger;
+  newRequestId?: () => string;
+}
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** One line per request (method, path, status, duration, request id) and `X-Request-Id` on every response. */
+export function requestLog(options: RequestLogOptions): MiddlewareHandler<AppEnv> {
+  const newRequestId = options.newRequestId ?? (() => `req_${randomUUID().replaceAll('-', '')}`);
+  return async function requestLogMiddleware(c, next) {
+    const incoming = c.req.header('X-Request-Id');
+    const requestId = incoming !== undefined && SAFE_REQUEST_ID.test(incoming) ? incoming : newRequestId();
+    c.set('requestId', requestId);
+    const started = performance.now();
+    await next();
+    c.res.headers.set('X-Request-Id', requestId);
+    const status = c.res.status;
+    const line = { requestId, method: c.req.method, path: c.req.path, status, ms: Math.round((performance.now() - started) * 10) / 10 };
+    if (status >= 500) options.logger.error(line, 'request');
+    else options.logger.info(line, 'request');
+  };
+}

@@ -1,0 +1,22 @@
+import { createRoute } from '@hono/zod-openapi';
+import { getImage } from '../../../domain/images/get-image.js';
+import { requestContext } from '../../app-env.js';
+import { ImageSchema, errorResponses, jsonContent } from '../../schemas.js';
+import type { RegisterRoutes } from '../types.js';
+import { ImageIdParamSchema } from './schemas.js';
+
+const route = createRoute({
+  method: 'get',
+  path: '/api/images/{id}',
+  tags: ['Images'],
+  summary: 'Get one image',
+  request: { params: ImageIdParamSchema },
+  responses: { 200: jsonContent(ImageSchema, 'The image'), ...errorResponses },
+});
+
+export const registerGetImage: RegisterRoutes = (app, deps) => {
+  app.openapi(route, async (c) => {
+    const image = await getImage({ deps, ctx: requestContext(c.var), input: { imageId: c.req.valid('param').id } });
+    return c.json(image, 200);
+  });
+};

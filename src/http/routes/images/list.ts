@@ -1,0 +1,22 @@
+import { createRoute } from '@hono/zod-openapi';
+import { listImages } from '../../../domain/images/list-images.js';
+import { requestContext } from '../../app-env.js';
+import { PageQuerySchema, errorResponses, jsonContent, pageRequest } from '../../schemas.js';
+import type { RegisterRoutes } from '../types.js';
+import { ImageListSchema } from './schemas.js';
+
+const route = createRoute({
+  method: 'get',
+  path: '/api/images',
+  tags: ['Images'],
+  summary: 'List your images, newest first (soft-deleted ones are hidden)',
+  request: { query: PageQuerySchema },
+  responses: { 200: jsonContent(ImageListSchema, 'A page of images'), ...errorResponses },
+});
+
+export const registerListImages: RegisterRoutes = (app, deps) => {
+  app.openapi(route, async (c) => {
+    const result = await listImages({ deps, ctx: requestContext(c.var), input: pageRequest(c.req.valid('query')) });
+    return c.json(result, 200);
+  });
+};

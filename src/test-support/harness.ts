@@ -1,0 +1,104 @@
+import { pino } from 'pino';
+import { createApp, type AppConfig } from '../app.js';
+import { createMemoryBlobStore, type MemoryBlobStore } from '../adapters/blob/memory-blob-store.js';
+import { createSqliteDatabase } from '../adapters/db/sqlite.js';
+import type { Deps } from '../domain/context.js';
+import { createModelCatalog } from '../domain/models/catalog.js';
+import { providerStatus } from '../domain/models/provider-settings.js';
+import { sampleTemplates } from '../domain/templates/sample-templates.js';
+import { ALL_MODELS } from '../deps.js';
+import { createProceduralProvider } from '../adapters/providers/procedural/procedural-provider.js';
+import type { ImageProvider } from '../ports/image-provider.js';
+import { createIdGenerator } from '../ports/ids.js';
+
+export const TEST_KEY = 'igk_test_harness_key';
+
+export interface TestClock {
+  now(): Date;
+  set(iso: string): void;
+  advance(ms: number): void;
+}
+
+export function createTestClock(start = '2026-11-20T10:00:00.000Z'): TestClock {
+  let current = new Date(start).getTime();
+  return {
+    now: () => new Date(current),
+    set: (iso) => {
+      current = new Date(iso).getTime();
+    },
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}
+
+export interface HarnessOptions {
+  config?: Partial<AppConfig>;
+  /** Extra or replacement providers by id, e.g. a fake `workers-ai` to make its models available. */
+  providers?: Record<string, ImageProvider>;
+}
+
+export interface Harness {
+  app: ReturnType<typeof createApp>;
+  deps: Deps;
+  blobs: MemoryBlobStore;
+  clock: TestClock;
+  /** `app.request` with the harness key and JSON handling filled in. */
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** An app on an in-memory SQLite database and blob store, with a controllable clock and a silent logger. */
+export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const db = createSqliteDatabase(':memory:');
+  await db.migrate();
+  await db.templates.seed(sampleTemplates);
+  const blobs = createMemoryBlobStore('http://localhost:8787/files');
+  const clock = createTestClock();
+  const providers = new Map<string, ImageProvider>([['local', createProceduralProvider()]]);
+  for (const [id, provider] of Object.entries(options.providers ?? {})) providers.set(id, provider);
+  const configured = new Set(providers.keys());
+  const catalog = createModelCatalog(ALL_MODELS, (provider) => providerStatus(provider, configured, () => false));
+  let seed = 1;
+  const deps: Deps = {
+    db,
+    blobs,
+    providers,
+    catalog,
+    clock,
+    ids: createIdGenerator(() => clock.now().getTime()),
+    logger: pino({ level: 'silent' }),
+    randomSeed: () => seed++,
+  };
+  const config: AppConfig = {
+    authMode: 'api_key',
+    allowedIps: [],
+    clientIpHeader: 'CF-Connecting-IP',
+    adminApiKey: TEST_KEY,
+    ...options.config,
+  };
+  const app = createApp({ deps, config, serveFiles: true });
+
+  return {
+    app,
+    deps,
+    blobs,
+    clock,
+    call(method, path, body, headers = {}) {
+      const init: RequestInit = { method, headers: { ...authHeader(config), ...headers } };
+      if (body !== undefined) {
+        init.body = typeof body === 'string' ? body : JSON.stringify(body);
+        init.headers = { 'Content-Type': 'application/json', ...init.headers };
+      }
+      return Promise.resolve(app.request(path, init));
+    },
+    close: () => db.close(),
+  };
+}
+
+const authHeader = (config: AppConfig): Record<string, string> =>
+  config.authMode === 'api_key' ? { Authorization: `Bearer ${config.adminApiKey ?? ''}` } : {};
+
+export async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}

@@ -1,0 +1,126 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Database, ImageRow, TemplateRow } from '../../src/ports/database.js';
+
+const image = (over: Partial<ImageRow>): ImageRow => ({
+  id: 'img_1',
+  user_id: 'alice',
+  prompt: 'a cat',
+  model: 'local/procedural',
+  r2_key: 'generated/img_1.png',
+  width: 64,
+  height: 64,
+  cost: 0.25,
+  is_deleted: false,
+  created_at: '2026-11-01T10:00:00.000Z',
+  deleted_at: null,
+  template_id: null,
+  metadata: { tag: 'x', nested: { n: 1 } },
+  parameters: { width: 64, height: 64, seed: 3 },
+  ...over,
+});
+
+const template = (over: Partial<TemplateRow>): TemplateRow => ({
+  id: 'tmpl_1',
+  user_id: 'alice',
+  name: 'mine',
+  model: 'local/procedural',
+  default_prompt: 'a dog',
+  parameters: { steps: 2 },
+  created_at: '2026-11-01T10:00:00.000Z',
+  updated_at: '2026-11-01T10:00:00.000Z',
+  ...over,
+});
+
+const page = { limit: 10, offset: 0 };
+
+/** One behaviour suite for every Database adapter; each adapter's test file calls it with a fresh database. */
+export function describeDatabaseContract(name: string, open: () => Promise<Database>): void {
+  describe(`Database contract: ${name}`, () => {
+    let db: Database;
+    beforeEach(async () => {
+      db = await open();
+      await db.migrate();
+    });
+    afterEach(async () => {
+      await db.close();
+    });
+
+    it('migrates idempotently and answers ping', async () => {
+      await db.migrate();
+      await expect(db.ping()).resolves.toBeUndefined();
+    });
+
+    it('stores and reads back an image exactly, JSON fields included', async () => {
+      const row = image({});
+      await db.images.insert(row);
+      expect(await db.images.findLive('alice', 'img_1')).toEqual(row);
+    });
+
+    it('scopes images to their user', async () => {
+      await db.images.insert(image({}));
+      expect(await db.images.findLive('bob', 'img_1')).toBeUndefined();
+      expect((await db.images.listLive('bob', page)).total).toBe(0);
+      expect(await db.images.softDelete('bob', 'img_1', '2026-11-02T00:00:00.000Z')).toBe(false);
+    });
+
+    it('lists live images newest first, paged, with the total', async () => {
+      for (let i = 1; i <= 5; i += 1) await db.images.insert(image({ id: `img_${i}`, created_at: `2026-11-0${i}T00:00:00.000Z` }));
+      const result = await db.images.listLive('alice', { limit: 2, offset: 1 });
+      expect(result.items.map((row) => row.id)).toEqual(['img_4', 'img_3']);
+      expect(result.total).toBe(5);
+    });
+
+    it('soft-deletes once, hiding the image from live reads', async () => {
+      await db.images.insert(image({}));
+      expect(await db.images.softDelete('alice', 'img_1', '2026-11-02T00:00:00.000Z')).toBe(true);
+      expect(await db.images.softDelete('alice', 'img_1', '2026-11-03T00:00:00.000Z')).toBe(false);
+      expect(await db.images.findLive('alice', 'img_1')).toBeUndefined();
+      expect((await db.images.listLive('alice', page)).total).toBe(0);
+    });
+
+    it('keeps collection memberships idempotent and removes them with the collection, not the images', async () => {
+      await db.images.insert(image({}));
+      await db.collections.insert({ id: 'coll_1', user_id: 'alice', name: 'n', description: 'd', created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z' });
+      expect(await db.collections.addImage('coll_1', 'img_1', '2026-11-01T00:00:01.000Z')).toBe(true);
+      expect(await db.collections.addImage('coll_1', 'img_1', '2026-11-01T00:00:02.000Z')).toBe(false);
+      expect((await db.collections.find('alice', 'coll_1'))?.image_count).toBe(1);
+      expect((await db.collections.listImages('alice', 'coll_1', page)).items.map((row) => row.id)).toEqual(['img_1']);
+      expect(await db.collections.find('bob', 'coll_1')).toBeUndefined();
+      expect(await db.collections.delete('bob', 'coll_1')).toBe(false);
+      expect(await db.collections.delete('alice', 'coll_1')).toBe(true);
+      expect(await db.collections.find('alice', 'coll_1')).toBeUndefined();
+      expect(await db.images.findLive('alice', 'img_1')).toBeDefined();
+    });
+
+    it('shows system templates to everyone and a user template only to its owner', async () => {
+      await db.templates.seed([template({ id: 'tmpl_sys', user_id: 'system' })]);
+      await db.templates.seed([template({ id: 'tmpl_sys', user_id: 'system', name: 'renamed' })]);
+      await db.templates.insert(template({ id: 'tmpl_alice', created_at: '2026-11-02T00:00:00.000Z' }));
+      expect((await db.templates.findVisible('bob', 'tmpl_sys'))?.name).toBe('renamed');
+      expect(await db.templates.findVisible('bob', 'tmpl_alice')).toBeUndefined();
+      expect((await db.templates.listVisible('alice', page)).items.map((row) => row.id)).toEqual(['tmpl_alice', 'tmpl_sys']);
+      expect(await db.templates.delete('bob', 'tmpl_alice')).toBe(false);
+      await db.templates.update({ ...template({ id: 'tmpl_alice' }), name: 'changed', parameters: { width: 128 } });
+      expect(await db.templates.findVisible('alice', 'tmpl_alice')).toMatchObject({ name: 'changed', parameters: { width: 128 } });
+      expect(await db.templates.delete('alice', 'tmpl_alice')).toBe(true);
+    });
+
+    it('sums usage per model and per UTC day, deleted images included, within a range', async () => {
+      await db.images.insert(image({ id: 'img_a', cost: 0.1, created_at: '2026-11-01T01:00:00.000Z' }));
+      await db.images.insert(image({ id: 'img_b', cost: 0.2, model: 'm2', created_at: '2026-11-01T23:00:00.000Z' }));
+      await db.images.insert(image({ id: 'img_c', cost: 0.3, created_at: '2026-11-03T12:00:00.000Z' }));
+      await db.images.insert(image({ id: 'img_other', user_id: 'bob', cost: 9 }));
+      await db.images.softDelete('alice', 'img_c', '2026-11-04T00:00:00.000Z');
+
+      const all = await db.analytics.usage('alice', {});
+      expect(all).toMatchObject({ images: 3, deleted_images: 1 });
+      expect(all.cost).toBeCloseTo(0.6, 12);
+      expect(all.by_model.map((b) => [b.key, b.images])).toEqual([['local/procedural', 2], ['m2', 1]]);
+      expect(all.by_day.map((b) => [b.key, b.images, b.deleted_images])).toEqual([['2026-11-01', 2, 0], ['2026-11-03', 1, 1]]);
+
+      const ranged = await db.analytics.usage('alice', { from: '2026-11-01T12:00:00.000Z', to: '2026-11-03T12:00:00.000Z' });
+      expect(ranged.images).toBe(1);
+      expect(await db.analytics.usage('nobody', {})).toEqual({ images: 0, deleted_images: 0, cost: 0, by_model: [], by_day: [] });
+    });
+  });
+}

@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHarness, json, type Harness } from '../../src/test-support/harness.js';
+
+let h: Harness;
+beforeEach(async () => {
+  h = await createHarness();
+});
+afterEach(async () => {
+  await h.close();
+});
+
+async function makeImages(count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    h.clock.advance(1000);
+    const res = await h.call('POST', '/api/generate', { prompt: `image number ${i}`, model: 'local/procedural', width: 64, height: 64 });
+    ids.push(String((await json(res)).id));
+  }
+  return ids;
+}
+
+interface ImageList {
+  images: { id: string }[];
+  pagination: { limit: number; offset: number; total: number; has_more: boolean };
+}
+
+describe('GET /api/images', () => {
+  it('lists newest first with the spec pagination object', async () => {
+    const ids = await makeImages(3);
+    const body = await json<ImageList>(await h.call('GET', '/api/images'));
+    expect(body.images.map((image) => image.id)).toEqual([...ids].reverse());
+    expect(body.pagination).toEqual({ limit: 20, offset: 0, total: 3, has_more: false });
+  });
+
+  it('pages with limit and offset', async () => {
+    const ids = await makeImages(5);
+    const body = await json<ImageList>(await h.call('GET', '/api/images?limit=2&offset=2'));
+    expect(body.images.map((image) => image.id)).toEqual([ids[2], ids[1]]);
+    expect(body.pagination).toEqual({ limit: 2, offset: 2, total: 5, has_more: true });
+  });
+
+  it('caps limit at 100', async () => {
+    const body = await json<ImageList>(await h.call('GET', '/api/images?limit=500'));
+    expect(body.pagination.limit).toBe(100);
+  });
+
+  it.each(['limit=abc', 'limit=-1', 'limit=0', 'offset=-5', 'offset=1.5', 'limit='])('refuses %s with a 400 naming the parameter', async (query) => {
+    const res = await h.call('GET', `/api/images?${query}`);
+    expect(res.status).toBe(400);
+    const body = await json(res);
+    expect(body.code).toBe('INVALID_PARAMETER');
+    expect(body.error).toMatch(/^Invalid (limit|offset)$/);
+  });
+});
+
+describe('GET /api/images/:id', () => {
+  it('returns the image record', async () => {
+    const [id] = await makeImages(1);
+    const res = await h.call('GET', `/api/images/${id}`);
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ id, is_deleted: false, width: 64 });
+  });
+
+  it('answers an unknown id with the spec 404 body', async () => {
+    const res = await h.call('GET', '/api/images/img_missing');
+    expect(res.status).toBe(404);
+    expect(await json(res)).toEqual({ error: 'Image not found', details: { image_id: 'img_missing' }, code: 'NOT_FOUND' });
+  });
+});
+
+describe('DELETE /api/images/:id', () => {
+  it('soft-deletes: 200, then hidden from get and list, still counted in cost analytics, object kept', async () => {
+    const [keep, drop] = await makeImages(2);
+    const res = await h.call('DELETE', `/api/images/${drop}`);
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ id: drop, deleted: true });
+
+    expect((await h.call('GET', `/api/images/${drop}`)).status).toBe(404);
+    const list = await json<ImageList>(await h.call('GET', '/api/images'));
+    expect(list.images.map((image) => image.id)).toEqual([keep]);
+    expect(list.pagination.total).toBe(1);
+    expect((await json(await h.call('GET', '/api/analytics/costs'))).total_images).toBe(2);
+    expect(h.blobs.keys()).toHaveLength(2);
+  });
+
+  it('answers a second delete with 404', async () => {
+    const [id] = await makeImages(1);
+    await h.call('DELETE', `/api/images/${id}`);
+    expect((await h.call('DELETE', `/api/images/${id}`)).status).toBe(404);
+  });
+});
