@@ -1,0 +1,42 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHarness, json, type Harness } from '../../src/test-support/harness.js';
+
+let h: Harness;
+beforeEach(async () => {
+  h = await createHarness();
+});
+afterEach(async () => {
+  await h.close();
+});
+
+describe('unexpected failures', () => {
+  it('answer 500 without internals, and a failed insert leaves no orphan object behind', async () => {
+    h.deps.db.images.insert = async () => Promise.reject(new Error('SQLITE_FULL: disk /var/secret/path is full'));
+    const res = await h.call('POST', '/api/generate', { prompt: 'a cat', model: 'local/procedural', width: 64, height: 64 });
+    expect(res.status).toBe(500);
+    const body = await json(res);
+    expect(body).toEqual({ error: 'Internal server error', details: { request_id: res.headers.get('X-Request-Id') }, code: 'INTERNAL_ERROR' });
+    expect(JSON.stringify(body)).not.toContain('secret');
+    expect(h.blobs.keys()).toEqual([]);
+  });
+
+  it('answer a provider that returns something that is not an image as a failed generation', async () => {
+    const garbage = await createHarness({ providers: { local: { id: 'local', generate: async () => ({ bytes: new TextEncoder().encode('<html>oops</html>'), contentType: 'text/html' }) } } });
+    const res = await garbage.call('POST', '/api/generate', { prompt: 'a cat', model: 'local/procedural' });
+    expect(res.status).toBe(500);
+    expect((await json(res)).error).toBe('Image generation failed');
+    expect(garbage.blobs.keys()).toEqual([]);
+    await garbage.close();
+  });
+});
+
+describe('public files', () => {
+  it.each(['/files/generated/../../imagegate.sqlite', '/files/..%2F..%2Fimagegate.sqlite', '/files/generated/%2e%2e/x.png', '/files/'])(
+    'never leave the blob root (%s)',
+    async (path) => {
+      const res = await h.app.request(path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('Content-Type')).toMatch(/^application\/json/);
+    },
+  );
+});
