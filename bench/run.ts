@@ -30,7 +30,7 @@ async function httpBench(): Promise<void> {
     h.clock.advance(1000);
     await h.call('POST', '/api/generate', { prompt: `bench image ${i}`, model: 'local/procedural', width: 64, height: 64 });
   }
-  const health = await timeIt('GET /health', 2000, () => h.app.request('/health'));
+  const health = await timeIt('GET /health', 2000, async () => h.app.request('/health'));
   const list = await timeIt('GET /api/images?limit=20 (of 200)', 2000, () => h.call('GET', '/api/images?limit=20'));
   console.log(`ratio list/health: ${(list / health).toFixed(1)}x`);
   await h.close();
