@@ -3,20 +3,25 @@ import type { Config } from './config.js';
 import type { Deps } from './domain/context.js';
 import type { AppEnv } from './http/app-env.js';
 import { onError, onNotFound, validationError } from './http/errors.js';
-import { apiKey, fixedPrincipal } from './http/middleware/api-key.js';
+import { createKeyAuthenticator } from './domain/keys/authenticate.js';
+import { apiKey, defaultUser } from './http/middleware/api-key.js';
 import { cors, preflight } from './http/middleware/cors.js';
 import { ipAllowlist } from './http/middleware/ip-allowlist.js';
 import { jsonBody } from './http/middleware/json-body.js';
+import { rateLimit } from './http/middleware/rate-limit.js';
+import { requirePermission } from './http/middleware/require-permission.js';
+import { requiredPermissions } from './http/permissions.js';
 import { requestLog } from './http/middleware/request-log.js';
 import { registerAnalyticsRoutes } from './http/routes/analytics/index.js';
 import { registerBatchRoutes } from './http/routes/batch/index.js';
 import { registerCollectionRoutes } from './http/routes/collections/index.js';
 import { registerImageRoutes } from './http/routes/images/index.js';
+import { registerKeyRoutes } from './http/routes/keys/index.js';
 import { registerModelRoutes } from './http/routes/models/index.js';
 import { registerSystemRoutes } from './http/routes/system/index.js';
 import { registerTemplateRoutes } from './http/routes/templates/index.js';
 
-export type AppConfig = Pick<Config, 'authMode' | 'allowedIps' | 'clientIpHeader' | 'adminApiKey'>;
+export type AppConfig = Pick<Config, 'authMode' | 'allowedIps' | 'clientIpHeader'>;
 
 export interface CreateAppOptions {
   deps: Deps;
@@ -44,10 +49,11 @@ export function createApp({ deps, config, serveFiles = false }: CreateAppOptions
   app.use('*', preflight());
 
   if (config.authMode === 'ip_allowlist') {
-    app.use('/api/*', fixedPrincipal('default_user'));
+    app.use('/api/*', defaultUser());
   } else {
-    if (config.adminApiKey === undefined) throw new Error('api_key mode needs an admin key');
-    app.use('/api/*', apiKey({ adminKey: config.adminApiKey }));
+    app.use('/api/*', apiKey({ authenticator: createKeyAuthenticator(deps) }));
+    app.use('/api/*', rateLimit({ limiter: deps.rateLimiter, now: () => deps.clock.now().getTime() }));
+    app.use('/api/*', requirePermission({ rule: requiredPermissions }));
   }
   app.use('/api/*', jsonBody());
 
@@ -57,9 +63,10 @@ export function createApp({ deps, config, serveFiles = false }: CreateAppOptions
   registerTemplateRoutes(app, deps);
   registerAnalyticsRoutes(app, deps);
   registerBatchRoutes(app, deps);
+  if (config.authMode === 'api_key') registerKeyRoutes(app, deps);
   registerSystemRoutes(app, deps, { serveFiles, keyAuth: config.authMode === 'api_key' });
 
-  app.onError(onError(deps.logger));
+  app.onError(onError(deps.logger, { describeParameterErrors: config.authMode === 'api_key' }));
   app.notFound(onNotFound);
   return app;
 }

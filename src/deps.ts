@@ -6,6 +6,7 @@ import { createProceduralProvider } from './adapters/providers/procedural/proced
 import { createWorkersAiProvider } from './adapters/providers/workers-ai/workers-ai-provider.js';
 import { createLocalBlobStore } from './adapters/blob/local-blob-store.js';
 import { createSqliteDatabase } from './adapters/db/sqlite.js';
+import { createFlexibleRateLimiter } from './adapters/rate-limit/flexible-rate-limiter.js';
 import type { Config } from './config.js';
 import type { Deps } from './domain/context.js';
 import { workersAiModels } from './domain/models/catalog/workers-ai.js';
@@ -13,6 +14,7 @@ import { createModelCatalog } from './domain/models/catalog.js';
 import { providerStatus } from './domain/models/provider-settings.js';
 import { sampleTemplates } from './domain/templates/sample-templates.js';
 import { FILES_PATH } from './http/routes/system/files.js';
+import type { Database } from './ports/database.js';
 import type { ImageProvider } from './ports/image-provider.js';
 import { systemClock } from './ports/clock.js';
 import { createIdGenerator } from './ports/ids.js';
@@ -34,9 +36,15 @@ export function buildProviders(config: Config): Map<string, ImageProvider> {
   return providers;
 }
 
-export async function buildDeps(config: Config, logger: Logger = createLogger(config)): Promise<Deps> {
+/** The configured database, migrated; the server and the CLI share it (SQLite in WAL mode allows both at once). */
+export async function openDatabase(config: Pick<Config, 'dataDir'>): Promise<Database> {
   const db = createSqliteDatabase(path.join(config.dataDir, 'imagegate.sqlite'));
   await db.migrate();
+  return db;
+}
+
+export async function buildDeps(config: Config, logger: Logger = createLogger(config)): Promise<Deps> {
+  const db = await openDatabase(config);
   await db.templates.seed(sampleTemplates);
 
   const providers = buildProviders(config);
@@ -55,6 +63,7 @@ export async function buildDeps(config: Config, logger: Logger = createLogger(co
     providers,
     catalog,
     clock: systemClock,
+    rateLimiter: createFlexibleRateLimiter({ clock: systemClock }),
     ids: createIdGenerator(),
     logger,
     randomSeed: () => randomInt(0, 2 ** 32),

@@ -4,6 +4,7 @@ import type { Clock } from '../ports/clock.js';
 import type { Database } from '../ports/database.js';
 import type { IdGenerator } from '../ports/ids.js';
 import type { ImageProvider } from '../ports/image-provider.js';
+import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { ModelCatalog } from './models/catalog.js';
 
 /** Everything a domain verb may touch, as ports; `buildDeps` in src/deps.ts picks the adapters. */
@@ -14,6 +15,7 @@ export interface Deps {
   providers: ReadonlyMap<string, ImageProvider>;
   catalog: ModelCatalog;
   clock: Clock;
+  rateLimiter: RateLimiter;
   ids: IdGenerator;
   logger: Logger;
   /** Source of seeds for requests that give none; injected so tests are repeatable. */

@@ -1,12 +1,15 @@
-import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
+import { KEYS_USAGE, keysCommand } from './cli/keys.js';
 import { startServer } from './server.js';
 
 const USAGE = `Usage: imagegate <command>
 
 Commands:
   serve     Start the HTTP service (settings come from the environment; see README)
+  keys      Create, list and revoke API keys (imagegate keys --help)
   help      Show this help`;
+
+const io = { out: (text: string) => process.stdout.write(`${text}\n`), err: (text: string) => process.stderr.write(`${text}\n`) };
 
 async function serveCommand(): Promise<void> {
   const server = await startServer(loadConfig());
@@ -23,30 +26,37 @@ async function serveCommand(): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
 }
 
-export async function main(argv: string[]): Promise<number> {
-  const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: false });
-  const command = positionals[0] ?? 'help';
+/** Returns the exit code, or undefined while a long-running command (serve) keeps the process alive. */
+export async function main(argv: string[]): Promise<number | undefined> {
+  const [command = 'help', ...rest] = argv;
   switch (command) {
     case 'serve':
       await serveCommand();
-      return -1;
+      return undefined;
+    case 'keys':
+      if (rest.length === 0 || rest.includes('--help')) {
+        io.out(KEYS_USAGE);
+        return 0;
+      }
+      return keysCommand(loadConfig(), rest, io);
     case 'help':
     case '--help':
-      process.stdout.write(`${USAGE}\n`);
+      io.out(USAGE);
       return 0;
     default:
-      process.stderr.write(`unknown command ${JSON.stringify(command)}\n\n${USAGE}\n`);
+      io.err(`unknown command ${JSON.stringify(command)}\n\n${USAGE}`);
       return 2;
   }
 }
 
 main(process.argv.slice(2)).then(
   (code) => {
-    if (code >= 0) process.exit(code);
+    if (code !== undefined) process.exitCode = code;
   },
   (error: unknown) => {
     if (error instanceof ConfigError) process.stderr.write(`imagegate: ${error.message}\n`);
+    else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) process.stderr.write(`imagegate: ${error.message}\n`);
     else process.stderr.write(`imagegate: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
+    process.exitCode = 1;
   },
 );

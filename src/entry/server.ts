@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from '../app.js';
 import type { Config } from '../config.js';
 import { buildDeps, createLogger } from '../deps.js';
+import { bootstrapAdminKey } from '../domain/keys/bootstrap-admin-key.js';
 
 export interface RunningServer {
   url: string;
@@ -16,13 +16,18 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const logger = createLogger(config);
   const deps = await buildDeps(config, logger);
 
-  let adminApiKey = config.adminApiKey;
-  if (config.authMode === 'api_key' && adminApiKey === undefined) {
-    // Until stored API keys exist, a start without ADMIN_API_KEY gets a key for this run only.
-    adminApiKey = `igk_temp_${randomBytes(24).toString('base64url')}`;
-    logger.warn({ apiKey: adminApiKey }, 'ADMIN_API_KEY is not set; use this API key for this run (set ADMIN_API_KEY to keep one)');
+  if (config.authMode === 'api_key') {
+    const bootstrap = await bootstrapAdminKey(deps, config.adminApiKey);
+    if (bootstrap.kind === 'generated') {
+      // Printed once, on the first start with no key at all: the only time the secret exists in the clear.
+      logger.warn(
+        { apiKey: bootstrap.secret, keyId: bootstrap.keyId },
+        'created the first admin API key; store it now, it is not shown again. ' +
+          'Create more with: npx imagegate keys create --name <name> --permissions generate,read (or POST /api/keys)',
+      );
+    }
   }
-  const app = createApp({ deps, config: { ...config, adminApiKey }, serveFiles: true });
+  const app = createApp({ deps, config, serveFiles: true });
 
   const server: ServerType = await new Promise((resolve) => {
     const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(started));

@@ -1,12 +1,7 @@
 import type { RequestContext } from '../domain/context.js';
+import type { Principal } from '../domain/keys/principal.js';
 
-export type Permission = 'generate' | 'read' | 'manage';
-
-/** Who the request acts for, set by the auth middleware of the deployment's mode. */
-export interface Principal {
-  userId: string;
-  permissions: ReadonlySet<Permission>;
-}
+export type { Permission, Principal } from '../domain/keys/principal.js';
 
 export interface AppEnv {
   Variables: {

@@ -10,11 +10,11 @@ export function renderError(c: Context, error: ApiError): Response {
 }
 
 /** One place renders every failure as the spec's `{ error, details, code }`; a 500 never echoes internals. */
-export function onError(logger: Logger): ErrorHandler<AppEnv> {
+export function onError(logger: Logger, options: { describeParameterErrors?: boolean } = {}): ErrorHandler<AppEnv> {
   return function handleError(error, c) {
     if (error instanceof ApiError) {
       if (error.status >= 500) logger.error({ requestId: c.get('requestId'), err: error }, error.message);
-      return renderError(c, error);
+      return renderError(c, options.describeParameterErrors === true ? describeParameter(error) : error);
     }
     if (error instanceof HTTPException && error.status < 500) {
       return renderError(c, new ApiError(400, 'INVALID_REQUEST_BODY', 'Invalid request body', error.message));
@@ -25,6 +25,13 @@ export function onError(logger: Logger): ErrorHandler<AppEnv> {
       new ApiError(500, 'INTERNAL_ERROR', 'Internal server error', { request_id: c.get('requestId') ?? null }),
     );
   };
+}
+
+/** The key-based mode's parameter errors: `error` says what is wrong with the parameter, `details` stay. */
+function describeParameter(error: ApiError): ApiError {
+  const details = error.details;
+  if (error.code !== 'INVALID_PARAMETER' || typeof details !== 'object' || typeof details.message !== 'string') return error;
+  return new ApiError(error.status, error.code, details.message, details);
 }
 
 export const onNotFound: NotFoundHandler<AppEnv> = (c) =>

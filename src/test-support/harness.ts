@@ -10,6 +10,8 @@ import { ALL_MODELS } from '../deps.js';
 import { createProceduralProvider } from '../adapters/providers/procedural/procedural-provider.js';
 import type { ImageProvider } from '../ports/image-provider.js';
 import { createIdGenerator } from '../ports/ids.js';
+import { createFlexibleRateLimiter } from '../adapters/rate-limit/flexible-rate-limiter.js';
+import { bootstrapAdminKey } from '../domain/keys/bootstrap-admin-key.js';
 
 export const TEST_KEY = 'igk_test_harness_key';
 
@@ -66,6 +68,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     providers,
     catalog,
     clock,
+    rateLimiter: createFlexibleRateLimiter({ clock }),
     ids: createIdGenerator(() => clock.now().getTime()),
     logger: pino({ level: 'silent' }),
     randomSeed: () => seed++,
@@ -74,9 +77,9 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     authMode: 'api_key',
     allowedIps: [],
     clientIpHeader: 'CF-Connecting-IP',
-    adminApiKey: TEST_KEY,
     ...options.config,
   };
+  await bootstrapAdminKey(deps, TEST_KEY);
   const app = createApp({ deps, config, serveFiles: true });
 
   return {
@@ -97,8 +100,28 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
 }
 
 const authHeader = (config: AppConfig): Record<string, string> =>
-  config.authMode === 'api_key' ? { Authorization: `Bearer ${config.adminApiKey ?? ''}` } : {};
+  config.authMode === 'api_key' ? { Authorization: `Bearer ${TEST_KEY}` } : {};
 
 export async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
   return (await response.json()) as T;
+}
+
+/**
+ * A 400 about one field, in either mode's wording: the spec's `Invalid <field>` (IP allow-list mode) or,
+ * in key-based mode, an `error` that describes the parameter; `details.field` and the code are the same.
+ */
+export async function expectInvalid(response: Response, expected: string): Promise<Record<string, unknown>> {
+  const body = await json(response);
+  const { expect } = await import('vitest');
+  expect(response.status).toBe(400);
+  if (expected === 'Invalid model' || expected === 'Invalid request body') {
+    expect(body.error).toBe(expected);
+    return body;
+  }
+  const field = expected.replace(/^Invalid /, '');
+  expect(body.code).toBe('INVALID_PARAMETER');
+  expect(body.details).toMatchObject({ field });
+  const message = (body.details as { message?: unknown }).message;
+  expect(body.error === `Invalid ${field}` || body.error === message).toBe(true);
+  return body;
 }

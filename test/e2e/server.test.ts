@@ -69,12 +69,19 @@ describe('imagegate serve (real process, real sockets)', () => {
     expect(line).toMatchObject({ msg: 'request', method: 'GET', path: '/api/images', status: 200, ms: expect.any(Number) });
   });
 
-  it('prints a key for the run when ADMIN_API_KEY is unset, and that key works', async () => {
-    const server = await start({ DATA_DIR: tempDataDir() });
-    const key = /"apiKey":"(igk_temp_[^"]+)"/.exec(server.output())?.[1];
-    expect(key).toBeDefined();
-    expect((await fetch(`${server.url}/api/images`, { headers: { Authorization: `Bearer ${key ?? ''}` } })).status).toBe(200);
-    expect((await fetch(`${server.url}/api/images`)).status).toBe(401);
+  it('creates and prints an admin key once on the first start without ADMIN_API_KEY, and keeps it', async () => {
+    const dataDir = tempDataDir();
+    const first = await start({ DATA_DIR: dataDir });
+    const key = /"apiKey":"(igk_live_[^"]+)"/.exec(first.output())?.[1] ?? '';
+    expect(key).not.toBe('');
+    expect(first.output()).toContain('npx imagegate keys create');
+    expect((await fetch(`${first.url}/api/images`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(200);
+    expect((await fetch(`${first.url}/api/images`)).status).toBe(401);
+    await first.stop();
+
+    const second = await start({ DATA_DIR: dataDir });
+    expect(second.output()).not.toContain('apiKey');
+    expect((await fetch(`${second.url}/api/images`, { headers: { Authorization: `Bearer ${key}` } })).status).toBe(200);
   });
 
   it('refuses to start with a clear message when ALLOWED_IPS is malformed', async () => {

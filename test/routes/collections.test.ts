@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, json, type Harness } from '../../src/test-support/harness.js';
+import { createHarness, expectInvalid, json, type Harness } from '../../src/test-support/harness.js';
 
 let h: Harness;
 beforeEach(async () => {
@@ -33,9 +33,7 @@ describe('collections', () => {
     [{ name: 'ok', description: 'y'.repeat(1001) }, 'Invalid description'],
     [{ name: 7 }, 'Invalid name'],
   ])('refuses %j', async (body, error) => {
-    const res = await h.call('POST', '/api/collections', body);
-    expect(res.status).toBe(400);
-    expect((await json(res)).error).toBe(error);
+    await expectInvalid(await h.call('POST', '/api/collections', body), error);
   });
 
   it('lists collections newest first with pagination', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, json, type Harness } from '../../src/test-support/harness.js';
+import { createHarness, expectInvalid, json, type Harness } from '../../src/test-support/harness.js';
 
 let h: Harness;
 beforeEach(async () => {
@@ -45,11 +45,7 @@ describe('GET /api/images', () => {
   });
 
   it.each(['limit=abc', 'limit=-1', 'limit=0', 'offset=-5', 'offset=1.5', 'limit='])('refuses %s with a 400 naming the parameter', async (query) => {
-    const res = await h.call('GET', `/api/images?${query}`);
-    expect(res.status).toBe(400);
-    const body = await json(res);
-    expect(body.code).toBe('INVALID_PARAMETER');
-    expect(body.error).toMatch(/^Invalid (limit|offset)$/);
+    await expectInvalid(await h.call('GET', `/api/images?${query}`), query.startsWith('limit') ? 'Invalid limit' : 'Invalid offset');
   });
 });
 

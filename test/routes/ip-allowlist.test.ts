@@ -34,6 +34,24 @@ describe('IP allow-list mode', () => {
     expect(await json(res)).toMatchObject({ user_id: 'default_user', width: 64, height: 64, cost: 0, is_deleted: false });
   });
 
+  it('answers a short prompt with the spec body `Invalid prompt` exactly', async () => {
+    const res = await from('203.0.113.7', '/api/generate', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ prompt: 'ab', model: 'local/procedural' }),
+    });
+    expect(res.status).toBe(400);
+    expect(await json(res)).toEqual({
+      error: 'Invalid prompt',
+      details: { field: 'prompt', message: 'prompt must be at least 3 characters' },
+      code: 'INVALID_PARAMETER',
+    });
+  });
+
+  it('has no key management routes', async () => {
+    expect((await from('203.0.113.7', '/api/keys')).status).toBe(404);
+  });
+
   it('refuses a request without the client address header with plain-text Forbidden', async () => {
     await expectForbidden(await from(undefined));
   });

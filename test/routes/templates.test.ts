@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, json, type Harness } from '../../src/test-support/harness.js';
+import { createHarness, expectInvalid, json, type Harness } from '../../src/test-support/harness.js';
 
 let h: Harness;
 beforeEach(async () => {
@@ -35,9 +35,7 @@ describe('templates', () => {
     [{ name: 'flux', model: '@cf/black-forest-labs/flux-1-schnell', default_prompt: 'a fox', parameters: { width: 512 } }, 'Invalid width'],
     [{ ...valid, user_id: 'system' }, 'Invalid user_id'],
   ])('refuses %j', async (body, error) => {
-    const res = await create(body);
-    expect(res.status).toBe(400);
-    expect((await json(res)).error).toBe(error);
+    await expectInvalid(await create(body), error);
   });
 
   it('lists your templates and the pre-loaded samples', async () => {

@@ -1,6 +1,7 @@
 import { Migrator, sql, type Kysely } from 'kysely';
 import type { Database } from '../../ports/database.js';
 import { createAnalyticsRepository } from './analytics-repository.js';
+import { createApiKeyRepository } from './api-keys-repository.js';
 import { createCollectionRepository } from './collections-repository.js';
 import { createImageRepository } from './images-repository.js';
 import { migrationProvider } from './migrations/index.js';
@@ -15,6 +16,7 @@ export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Databa
     collections: createCollectionRepository(db),
     templates: createTemplateRepository(db),
     analytics: createAnalyticsRepository(db),
+    apiKeys: createApiKeyRepository(db),
     async migrate() {
       const migrator = new Migrator({ db, provider: migrationProvider });
       const { error, results } = await migrator.migrateToLatest();

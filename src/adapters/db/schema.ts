@@ -46,7 +46,27 @@ export interface TemplatesTable {
   updated_at: string;
 }
 
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** First characters of the secret, for people to recognise a key; never enough to use it. */
+  prefix: string;
+  /** SHA-256 of the secret, hex. The secret itself is never stored. */
+  hash: string;
+  /** JSON array of permissions. */
+  permissions: string;
+  plan: string;
+  rate_limit: number | null;
+  is_admin: number;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
 export interface DatabaseSchema {
+  api_keys: ApiKeysTable;
   images: ImagesTable;
   collections: CollectionsTable;
   collection_images: CollectionImagesTable;

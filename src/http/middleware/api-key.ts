@@ -1,34 +1,30 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { ApiError } from '../../domain/errors.js';
-import type { AppEnv, Permission, Principal } from '../app-env.js';
+import type { KeyAuthenticator } from '../../domain/keys/authenticate.js';
+import { defaultUserPrincipal } from '../../domain/keys/principal.js';
+import type { AppEnv } from '../app-env.js';
 import { renderError } from '../errors.js';
 
 export interface ApiKeyOptions {
-  /** The single operator key (`ADMIN_API_KEY`); issue #3 replaces this with stored keys. */
-  adminKey: string;
-  userId?: string;
+  authenticator: KeyAuthenticator;
 }
 
-const ALL: ReadonlySet<Permission> = new Set(['generate', 'read', 'manage']);
-const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
+const BEARER = /^bearer[ \t]+([A-Za-z0-9._~+/=-]+)[ \t]*$/i;
 
-/** `Authorization: Bearer <key>`; anything else is a 401 with `WWW-Authenticate: Bearer`. */
+/** `Authorization: Bearer <key>`; a missing, malformed, unknown, revoked or expired key is a 401. */
 export function apiKey(options: ApiKeyOptions): MiddlewareHandler<AppEnv> {
-  const expected = digest(options.adminKey);
-  const principal: Principal = { userId: options.userId ?? 'admin', permissions: ALL };
-
   return async function apiKeyMiddleware(c, next) {
-    const header = c.req.header('Authorization') ?? '';
-    const match = /^bearer\s+(\S+)\s*$/i.exec(header);
-    // Hashing both sides gives equal lengths, so the comparison time says nothing about the key.
-    if (match?.[1] === undefined || !timingSafeEqual(digest(match[1]), expected)) {
-      const response = renderError(
-        c,
-        new ApiError(401, 'UNAUTHORIZED', 'Invalid API key', {
-          message: header === '' ? 'send Authorization: Bearer <API_KEY>' : 'the API key is missing, malformed or unknown',
-        }),
-      );
+    const header = c.req.header('Authorization');
+    const secret = header === undefined ? undefined : BEARER.exec(header)?.[1];
+    const principal = secret === undefined ? undefined : await options.authenticator.authenticate(secret);
+    if (principal === undefined) {
+      const message =
+        header === undefined
+          ? 'send Authorization: Bearer <API_KEY>'
+          : secret === undefined
+            ? 'the Authorization header must be "Bearer <API_KEY>"'
+            : 'the API key is unknown, revoked or expired';
+      const response = renderError(c, new ApiError(401, 'UNAUTHORIZED', 'Invalid API key', { message }));
       response.headers.set('WWW-Authenticate', 'Bearer');
       return response;
     }
@@ -37,10 +33,10 @@ export function apiKey(options: ApiKeyOptions): MiddlewareHandler<AppEnv> {
   };
 }
 
-export function fixedPrincipal(userId: string): MiddlewareHandler<AppEnv> {
-  const principal: Principal = { userId, permissions: ALL };
-  return async function fixedPrincipalMiddleware(c, next) {
-    c.set('principal', principal);
+/** The IP allow-list mode: every request acts as `default_user` with full access. */
+export function defaultUser(): MiddlewareHandler<AppEnv> {
+  return async function defaultUserMiddleware(c, next) {
+    c.set('principal', defaultUserPrincipal);
     await next();
   };
 }

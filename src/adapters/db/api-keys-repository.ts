@@ -1,0 +1,68 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { ApiKeyRepository, ApiKeyRow, Permission, Plan } from '../../ports/database.js';
+import { toNumber } from './rows.js';
+import type { ApiKeysTable, DatabaseSchema } from './schema.js';
+
+const toRow = (row: Selectable<ApiKeysTable>): ApiKeyRow => ({
+  ...row,
+  permissions: JSON.parse(row.permissions) as Permission[],
+  plan: row.plan as Plan,
+  rate_limit: row.rate_limit === null ? null : Number(row.rate_limit),
+  is_admin: Number(row.is_admin) === 1,
+});
+
+const fromRow = (row: ApiKeyRow): Selectable<ApiKeysTable> => ({
+  ...row,
+  permissions: JSON.stringify(row.permissions),
+  is_admin: row.is_admin ? 1 : 0,
+});
+
+export function createApiKeyRepository(db: Kysely<DatabaseSchema>): ApiKeyRepository {
+  const scoped = (userId: string | undefined) => {
+    const query = db.selectFrom('api_keys');
+    return userId === undefined ? query : query.where('user_id', '=', userId);
+  };
+  return {
+    async insert(row) {
+      await db.insertInto('api_keys').values(fromRow(row)).execute();
+    },
+    async findByHash(hash) {
+      const row = await db.selectFrom('api_keys').selectAll().where('hash', '=', hash).executeTakeFirst();
+      return row === undefined ? undefined : toRow(row);
+    },
+    async find(id) {
+      const row = await db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+      return row === undefined ? undefined : toRow(row);
+    },
+    async list(userId, page) {
+      const [rows, count] = await Promise.all([
+        scoped(userId).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+        scoped(userId).select((eb) => eb.fn.countAll().as('total')).executeTakeFirst(),
+      ]);
+      return { items: rows.map(toRow), total: toNumber(count?.total) };
+    },
+    async revoke(userId, id, at) {
+      let query = db.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null);
+      if (userId !== undefined) query = query.where('user_id', '=', userId);
+      const result = await query.executeTakeFirst();
+      return toNumber(result.numUpdatedRows) > 0;
+    },
+    async touch(id, at) {
+      await db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', id).execute();
+    },
+    async upsert(row) {
+      const values = fromRow(row);
+      const { id: _id, ...changes } = values;
+      await db.insertInto('api_keys').values(values).onConflict((oc) => oc.column('id').doUpdateSet(changes)).execute();
+    },
+    async countActive(at) {
+      const result = await db
+        .selectFrom('api_keys')
+        .where('revoked_at', 'is', null)
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', at)]))
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst();
+      return toNumber(result?.n);
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import type { ApiKeyRow, PageRequest } from '../../ports/database.js';
+import type { Deps } from '../context.js';
+import { ApiError, invalidParameter, notFound } from '../errors.js';
+import { paginate, type Pagination } from '../pagination.js';
+import { toKeyRecord, type ApiKeyRecord } from './key-record.js';
+import { displayPrefix, generateSecret, hashSecret } from './key-secret.js';
+import { PLAN_ORDER, requestsPerMinute, type Permission, type Plan, type Principal } from './principal.js';
+
+export interface CreateKeyInput {
+  name: string;
+  permissions: Permission[];
+  plan?: Plan;
+  rate_limit?: number;
+  expires_at?: string;
+  user_id?: string;
+}
+
+export interface CreatedKey extends ApiKeyRecord {
+  /** The secret, shown this once and never again. */
+  key: string;
+}
+
+interface KeyArgs<I> {
+  deps: Pick<Deps, 'db' | 'clock' | 'ids'>;
+  caller: Principal;
+  input: I;
+}
+
+const forbidden = (message: string) => new ApiError(403, 'FORBIDDEN', 'Insufficient permissions', { message });
+
+/** A key can only hand out what it holds: its own user (unless admin), its permissions, its plan and limit at most. */
+export async function createKey({ deps, caller, input }: KeyArgs<CreateKeyInput>): Promise<CreatedKey> {
+  const plan = input.plan ?? 'standard';
+  if (plan === 'enterprise' && input.rate_limit === undefined) throw invalidParameter('rate_limit', 'enterprise keys need rate_limit (requests per minute)');
+  if (plan !== 'enterprise' && input.rate_limit !== undefined) throw invalidParameter('rate_limit', `rate_limit applies to enterprise keys only; the ${plan} plan allows ${requestsPerMinute(plan, null)} requests per minute`);
+  const now = deps.clock.now();
+  if (input.expires_at !== undefined && new Date(input.expires_at).getTime() <= now.getTime()) {
+    throw invalidParameter('expires_at', 'expires_at must be in the future');
+  }
+
+  const userId = input.user_id ?? caller.userId;
+  if (!caller.isAdmin) {
+    if (userId !== caller.userId) throw forbidden('only an admin key may create keys for another user');
+    const missing = input.permissions.filter((permission) => !caller.permissions.has(permission));
+    if (missing.length > 0) throw forbidden(`a key cannot grant permissions it does not hold: ${missing.join(', ')}`);
+    if (caller.key !== undefined) {
+      const requested = requestsPerMinute(plan, input.rate_limit ?? null);
+      if (PLAN_ORDER.indexOf(plan) > PLAN_ORDER.indexOf(caller.key.plan) || requested > caller.key.requestsPerMinute) {
+        throw forbidden(`a ${caller.key.plan} key (${caller.key.requestsPerMinute} requests per minute) cannot create a key with a higher plan or limit`);
+      }
+    }
+  }
+
+  const secret = generateSecret();
+  const row: ApiKeyRow = {
+    id: deps.ids.newId('key'),
+    user_id: userId,
+    name: input.name,
+    prefix: displayPrefix(secret),
+    hash: hashSecret(secret),
+    permissions: [...new Set(input.permissions)],
+    plan,
+    rate_limit: input.rate_limit ?? null,
+    is_admin: false,
+    created_at: now.toISOString(),
+    expires_at: input.expires_at === undefined ? null : new Date(input.expires_at).toISOString(),
+    revoked_at: null,
+    last_used_at: null,
+  };
+  await deps.db.apiKeys.insert(row);
+  return { ...toKeyRecord(row, now), key: secret };
+}
+
+/** Your user's keys; an admin may list another user's with `user_id`, or everyone's with `user_id: '*'`. */
+export async function listKeys({ deps, caller, input }: KeyArgs<PageRequest & { user_id?: string }>): Promise<{ keys: ApiKeyRecord[]; pagination: Pagination }> {
+  let scope: string | undefined = caller.userId;
+  if (input.user_id !== undefined && input.user_id !== caller.userId) {
+    if (!caller.isAdmin) throw forbidden('only an admin key may list keys of another user');
+    scope = input.user_id === '*' ? undefined : input.user_id;
+  }
+  const now = deps.clock.now();
+  const { items, pagination } = paginate(await deps.db.apiKeys.list(scope, input), input, (row) => toKeyRecord(row, now));
+  return { keys: items, pagination };
+}
+
+/** Revoked keys answer 401 from the next request on; another user's key is not found. */
+export async function revokeKey({ deps, caller, input }: KeyArgs<{ keyId: string }>): Promise<{ id: string; revoked: true; revoked_at: string }> {
+  const at = deps.clock.now().toISOString();
+  const revoked = await deps.db.apiKeys.revoke(caller.isAdmin ? undefined : caller.userId, input.keyId, at);
+  if (!revoked) throw notFound('API key', 'key_id', input.keyId);
+  return { id: input.keyId, revoked: true, revoked_at: at };
+}

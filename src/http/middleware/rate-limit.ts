@@ -1,0 +1,41 @@
+import type { MiddlewareHandler } from 'hono';
+import { ApiError } from '../../domain/errors.js';
+import type { RateLimiter } from '../../ports/rate-limiter.js';
+import type { AppEnv } from '../app-env.js';
+import { renderError } from '../errors.js';
+
+export interface RateLimitOptions {
+  limiter: RateLimiter;
+  now?: () => number;
+}
+
+/** Per key, by plan; every authenticated response carries the X-RateLimit-* headers, a 429 also Retry-After. */
+export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> {
+  const now = options.now ?? Date.now;
+  return async function rateLimitMiddleware(c, next) {
+    const key = c.get('principal').key;
+    if (key === undefined) return next();
+    const decision = await options.limiter.consume(key.id, key.requestsPerMinute);
+    const reset = Math.ceil(decision.resetAt / 1000);
+    const headers: [string, string][] = [
+      ['X-RateLimit-Limit', String(decision.limit)],
+      ['X-RateLimit-Remaining', String(decision.remaining)],
+      ['X-RateLimit-Reset', String(reset)],
+    ];
+    if (!decision.allowed) {
+      const response = renderError(
+        c,
+        new ApiError(429, 'RATE_LIMITED', 'Rate limit exceeded', {
+          limit: decision.limit,
+          reset,
+          message: `this key may make ${decision.limit} requests per minute; try again after ${new Date(reset * 1000).toISOString()}`,
+        }),
+      );
+      for (const [name, value] of headers) response.headers.set(name, value);
+      response.headers.set('Retry-After', String(Math.max(1, Math.ceil((decision.resetAt - now()) / 1000))));
+      return response;
+    }
+    await next();
+    for (const [name, value] of headers) c.res.headers.set(name, value);
+  };
+}

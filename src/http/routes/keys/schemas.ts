@@ -1,0 +1,46 @@
+import { z } from '@hono/zod-openapi';
+import { PageQuerySchema, PaginationSchema } from '../../schemas.js';
+
+const PermissionSchema = z.enum(['generate', 'read', 'manage']);
+const PlanSchema = z.enum(['standard', 'pro', 'enterprise']);
+
+export const ApiKeySchema = z
+  .object({
+    id: z.string().openapi({ example: 'key_01jc4x1q7z3m9r4f2k8t6v5w0y' }),
+    name: z.string(),
+    prefix: z.string().openapi({ description: 'First characters of the secret, to recognise the key', example: 'igk_live_Xq3v9a' }),
+    user_id: z.string(),
+    permissions: z.array(PermissionSchema),
+    plan: PlanSchema,
+    rate_limit: z.number().int().openapi({ description: 'Requests per minute' }),
+    is_admin: z.boolean(),
+    status: z.enum(['active', 'revoked', 'expired']),
+    created_at: z.string(),
+    expires_at: z.string().nullable(),
+    revoked_at: z.string().nullable(),
+    last_used_at: z.string().nullable().openapi({ description: 'Updated at most once a minute' }),
+  })
+  .openapi('ApiKey');
+
+export const CreatedApiKeySchema = ApiKeySchema.extend({
+  key: z.string().openapi({ description: 'The secret. Shown once, here; store it now.', example: 'igk_live_Xq3v9a...' }),
+}).openapi('CreatedApiKey');
+
+export const CreateApiKeySchema = z
+  .strictObject({
+    name: z.string().trim().min(1, 'name must not be empty').max(100, 'name must be at most 100 characters').openapi({ example: 'ci' }),
+    permissions: z.array(PermissionSchema).min(1, 'permissions must list at least one of generate, read, manage').openapi({ example: ['generate', 'read'] }),
+    plan: PlanSchema.optional().openapi({ description: 'standard (100/min, default), pro (500/min), enterprise (rate_limit)' }),
+    rate_limit: z.number().int().min(1).max(1_000_000).optional().openapi({ description: 'Requests per minute; enterprise only' }),
+    expires_at: z.iso.datetime({ offset: true }).optional().openapi({ example: '2027-01-01T00:00:00Z' }),
+    user_id: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9._@-]+$/, 'user_id may use letters, digits and . _ @ -').optional().openapi({ description: 'Admin keys only: create the key for another user' }),
+  })
+  .openapi('CreateApiKey');
+
+export const ListKeysQuerySchema = PageQuerySchema.extend({
+  user_id: z.string().optional().openapi({ param: { description: "Admin keys only: another user's keys, or * for all" } }),
+});
+
+export const KeyListSchema = z.object({ keys: z.array(ApiKeySchema), pagination: PaginationSchema }).openapi('ApiKeyList');
+export const KeyIdParamSchema = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
+export const RevokedKeySchema = z.object({ id: z.string(), revoked: z.literal(true), revoked_at: z.string() }).openapi('RevokedApiKey');
