@@ -20,6 +20,7 @@ import { registerKeyRoutes } from './http/routes/keys/index.js';
 import { registerModelRoutes } from './http/routes/models/index.js';
 import { registerSystemRoutes } from './http/routes/system/index.js';
 import { registerTemplateRoutes } from './http/routes/templates/index.js';
+import { registerWebhookRoutes } from './http/routes/webhooks/index.js';
 
 export type AppConfig = Pick<Config, 'authMode' | 'allowedIps' | 'clientIpHeader'>;
 
@@ -63,6 +64,7 @@ export function createApp({ deps, config, serveFiles = false }: CreateAppOptions
   registerTemplateRoutes(app, deps);
   registerAnalyticsRoutes(app, deps);
   registerBatchRoutes(app, deps);
+  registerWebhookRoutes(app, deps);
   if (config.authMode === 'api_key') registerKeyRoutes(app, deps);
   registerSystemRoutes(app, deps, { serveFiles, keyAuth: config.authMode === 'api_key' });
 

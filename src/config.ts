@@ -22,6 +22,18 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     CLOUDFLARE_ACCOUNT_ID: optionalString,
     CLOUDFLARE_API_TOKEN: optionalString,
+    BATCH_MAX_PROMPTS: z.coerce.number().int().min(1).max(10_000).default(100),
+    BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    WEBHOOK_SECRET: optionalString.pipe(
+      z.string().regex(/^(whsec_)?[A-Za-z0-9+/]{22,}={0,2}$/, 'must be a whsec_<base64> secret (at least 16 bytes)').optional(),
+    ),
+    WEBHOOK_RETRY_SCHEDULE: z
+      .string()
+      .trim()
+      .regex(/^\d+(\s*,\s*\d+)*$/, 'must be comma-separated seconds, e.g. 0,5,300')
+      .transform((text) => text.split(',').map((part) => Number(part.trim())))
+      .default([0, 5, 300, 1800, 7200, 18000, 36000]),
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
     CLOUDFLARE_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.cloudflare.com/client/v4'),
   })
   .superRefine((env, ctx) => {
@@ -57,6 +69,8 @@ export interface Config {
   adminApiKey: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   cloudflare: { accountId: string | undefined; apiToken: string | undefined; apiBaseUrl: string };
+  batch: { maxPrompts: number; concurrency: number };
+  webhooks: { secret: string | undefined; retryScheduleSeconds: readonly number[]; allowPrivateNetworks: boolean };
 }
 
 export class ConfigError extends Error {
@@ -81,6 +95,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     clientIpHeader: e.CLIENT_IP_HEADER,
     adminApiKey: e.ADMIN_API_KEY,
     logLevel: e.LOG_LEVEL,
+    batch: { maxPrompts: e.BATCH_MAX_PROMPTS, concurrency: e.BATCH_CONCURRENCY },
+    webhooks: { secret: e.WEBHOOK_SECRET, retryScheduleSeconds: e.WEBHOOK_RETRY_SCHEDULE, allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS },
     cloudflare: { accountId: e.CLOUDFLARE_ACCOUNT_ID, apiToken: e.CLOUDFLARE_API_TOKEN, apiBaseUrl: e.CLOUDFLARE_API_BASE_URL.replace(/\/+$/, '') },
   };
 }

@@ -7,6 +7,10 @@ import { createWorkersAiProvider } from './adapters/providers/workers-ai/workers
 import { createLocalBlobStore } from './adapters/blob/local-blob-store.js';
 import { createSqliteDatabase } from './adapters/db/sqlite.js';
 import { createFlexibleRateLimiter } from './adapters/rate-limit/flexible-rate-limiter.js';
+import { createDatabaseQueue } from './adapters/queue/database-queue.js';
+import { systemLookup } from './adapters/webhooks/address-policy.js';
+import { createHttpWebhookTransport } from './adapters/webhooks/http-webhook-transport.js';
+import { resolveWebhookSecret } from './domain/webhooks/webhook-secret.js';
 import type { Config } from './config.js';
 import type { Deps } from './domain/context.js';
 import { workersAiModels } from './domain/models/catalog/workers-ai.js';
@@ -14,7 +18,7 @@ import { createModelCatalog } from './domain/models/catalog.js';
 import { providerStatus } from './domain/models/provider-settings.js';
 import { sampleTemplates } from './domain/templates/sample-templates.js';
 import { FILES_PATH } from './http/routes/system/files.js';
-import type { Database } from './ports/database.js';
+import type { KyselyDatabase } from './adapters/db/kysely-database.js';
 import type { ImageProvider } from './ports/image-provider.js';
 import { systemClock } from './ports/clock.js';
 import { createIdGenerator } from './ports/ids.js';
@@ -37,7 +41,7 @@ export function buildProviders(config: Config): Map<string, ImageProvider> {
 }
 
 /** The configured database, migrated; the server and the CLI share it (SQLite in WAL mode allows both at once). */
-export async function openDatabase(config: Pick<Config, 'dataDir'>): Promise<Database> {
+export async function openDatabase(config: Pick<Config, 'dataDir'>): Promise<KyselyDatabase> {
   const db = createSqliteDatabase(path.join(config.dataDir, 'imagegate.sqlite'));
   await db.migrate();
   return db;
@@ -64,6 +68,14 @@ export async function buildDeps(config: Config, logger: Logger = createLogger(co
     catalog,
     clock: systemClock,
     rateLimiter: createFlexibleRateLimiter({ clock: systemClock }),
+    queue: createDatabaseQueue({ db: db.kysely, clock: systemClock, logger }),
+    webhooks: createHttpWebhookTransport({ lookup: systemLookup, allowPrivateNetworks: config.webhooks.allowPrivateNetworks }),
+    batchSettings: {
+      maxPrompts: config.batch.maxPrompts,
+      concurrency: config.batch.concurrency,
+      retryScheduleSeconds: config.webhooks.retryScheduleSeconds,
+      webhookSecret: await resolveWebhookSecret(db, config.webhooks.secret),
+    },
     ids: createIdGenerator(),
     logger,
     randomSeed: () => randomInt(0, 2 ** 32),

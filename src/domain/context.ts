@@ -4,7 +4,9 @@ import type { Clock } from '../ports/clock.js';
 import type { Database } from '../ports/database.js';
 import type { IdGenerator } from '../ports/ids.js';
 import type { ImageProvider } from '../ports/image-provider.js';
+import type { JobQueue } from '../ports/job-queue.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
+import type { WebhookTransport } from '../ports/webhook-transport.js';
 import type { ModelCatalog } from './models/catalog.js';
 
 /** Everything a domain verb may touch, as ports; `buildDeps` in src/deps.ts picks the adapters. */
@@ -16,10 +18,22 @@ export interface Deps {
   catalog: ModelCatalog;
   clock: Clock;
   rateLimiter: RateLimiter;
+  queue: JobQueue;
+  webhooks: WebhookTransport;
+  batchSettings: BatchSettings;
   ids: IdGenerator;
   logger: Logger;
   /** Source of seeds for requests that give none; injected so tests are repeatable. */
   randomSeed: () => number;
+}
+
+export interface BatchSettings {
+  maxPrompts: number;
+  concurrency: number;
+  /** Seconds before each delivery attempt: the first entry is the first attempt. */
+  retryScheduleSeconds: readonly number[];
+  /** `whsec_<base64>`; Standard Webhooks signing key. */
+  webhookSecret: string;
 }
 
 /** Who is asking; every query is scoped to `userId`. */

@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'GENERATION_FAILED'
   | 'NOT_IMPLEMENTED'
+  | 'CONFLICT'
   | 'INTERNAL_ERROR';
 
 export type ErrorDetails = Record<string, unknown> | string | undefined;

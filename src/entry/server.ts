@@ -3,6 +3,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from '../app.js';
 import type { Config } from '../config.js';
 import { buildDeps, createLogger } from '../deps.js';
+import { startBatchWorkers } from '../domain/batches/batch-workers.js';
 import { bootstrapAdminKey } from '../domain/keys/bootstrap-admin-key.js';
 
 export interface RunningServer {
@@ -28,6 +29,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     }
   }
   const app = createApp({ deps, config, serveFiles: true });
+  await startBatchWorkers(deps);
 
   const server: ServerType = await new Promise((resolve) => {
     const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(started));
@@ -49,6 +51,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
           // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
           if ('closeIdleConnections' in server) server.closeIdleConnections();
         });
+        await deps.queue.close();
         await deps.db.close();
         logger.info('imagegate stopped');
       })();

@@ -149,8 +149,103 @@ export interface ApiKeyRepository {
   countActive(at: string): Promise<number>;
 }
 
+export type BatchStatus = 'queued' | 'processing' | 'completed' | 'cancelled';
+export type BatchItemStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'stopped';
+
+export interface BatchRow {
+  id: string;
+  user_id: string;
+  name: string;
+  model: string;
+  template_id: string | null;
+  parameters: ImageParameters;
+  status: BatchStatus;
+  total_prompts: number;
+  completed_count: number;
+  failed_count: number;
+  webhook_url: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+export interface BatchItemRow {
+  batch_id: string;
+  idx: number;
+  prompt: string;
+  /** Owned from acceptance on, so a retried prompt overwrites its own object instead of adding one. */
+  image_id: string;
+  status: BatchItemStatus;
+  error: string | null;
+  updated_at: string;
+}
+
+export interface WebhookDeliveryRow {
+  /** Also the `webhook-id` header: stable across retries. */
+  id: string;
+  batch_id: string;
+  event: string;
+  url: string;
+  /** The exact JSON body, fixed when the event happened. */
+  payload: string;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookAttemptRow {
+  delivery_id: string;
+  attempt: number;
+  at: string;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
+/** Builds the outbox row for a batch that just reached a final state, or none without a webhook. */
+export type DeliveryFactory = (batch: BatchRow, items: readonly BatchItemRow[]) => WebhookDeliveryRow | undefined;
+
+export interface BatchRepository {
+  /** The batch and all its items, in one transaction. */
+  create(batch: BatchRow, items: readonly BatchItemRow[]): Promise<void>;
+  find(userId: string, id: string): Promise<BatchRow | undefined>;
+  /** Any user's batch, for the worker. */
+  findAny(id: string): Promise<BatchRow | undefined>;
+  list(userId: string, page: PageRequest): Promise<Page<BatchRow>>;
+  items(batchId: string): Promise<BatchItemRow[]>;
+  /** pending -> running (and the batch queued -> processing); false when the item is not pending. */
+  startItem(batchId: string, idx: number, at: string): Promise<boolean>;
+  /** In one transaction: the image row, the item `succeeded`, the batch's completed_count. False if already final. */
+  completeItem(batchId: string, idx: number, image: ImageRow, at: string): Promise<boolean>;
+  failItem(batchId: string, idx: number, error: string, at: string): Promise<boolean>;
+  /** When no item is pending or running, marks the batch completed and stores its delivery, atomically; returns that delivery. */
+  finishIfDone(batchId: string, at: string, delivery: DeliveryFactory): Promise<{ finished: boolean; delivery?: WebhookDeliveryRow }>;
+  /** Cancels a queued or processing batch: pending items are dropped; returns the batch and its delivery. */
+  cancel(userId: string, batchId: string, at: string, delivery: DeliveryFactory): Promise<{ batch: BatchRow; delivery?: WebhookDeliveryRow } | undefined>;
+  /** Batches still queued or processing. */
+  openBatchIds(): Promise<string[]>;
+  /** Items left pending or running by a stopped process, in batches still open. */
+  unfinishedItems(): Promise<BatchItemRow[]>;
+  deliveries(batchId: string): Promise<WebhookDeliveryRow[]>;
+  findDelivery(id: string): Promise<WebhookDeliveryRow | undefined>;
+  pendingDeliveries(): Promise<WebhookDeliveryRow[]>;
+  attempts(deliveryId: string): Promise<WebhookAttemptRow[]>;
+  recordAttempt(attempt: WebhookAttemptRow, next: { status: DeliveryStatus; next_attempt_at: string | null }): Promise<void>;
+}
+
+export interface SettingsRepository {
+  get(key: string): Promise<string | undefined>;
+  /** Stores `value` unless the key has one already; returns the value that is stored. */
+  getOrSet(key: string, value: string): Promise<string>;
+}
+
 export interface Database {
   apiKeys: ApiKeyRepository;
+  batches: BatchRepository;
+  settings: SettingsRepository;
   readonly dialect: 'sqlite' | 'postgres';
   images: ImageRepository;
   collections: CollectionRepository;

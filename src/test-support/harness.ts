@@ -12,6 +12,12 @@ import type { ImageProvider } from '../ports/image-provider.js';
 import { createIdGenerator } from '../ports/ids.js';
 import { createFlexibleRateLimiter } from '../adapters/rate-limit/flexible-rate-limiter.js';
 import { bootstrapAdminKey } from '../domain/keys/bootstrap-admin-key.js';
+import { createDatabaseQueue } from '../adapters/queue/database-queue.js';
+import { createHttpWebhookTransport } from '../adapters/webhooks/http-webhook-transport.js';
+import type { AddressLookup } from '../adapters/webhooks/address-policy.js';
+import { startBatchWorkers } from '../domain/batches/batch-workers.js';
+import type { BatchSettings } from '../domain/context.js';
+import type { WebhookTransport } from '../ports/webhook-transport.js';
 
 export const TEST_KEY = 'igk_test_harness_key';
 
@@ -38,7 +44,17 @@ export interface HarnessOptions {
   config?: Partial<AppConfig>;
   /** Extra or replacement providers by id, e.g. a fake `workers-ai` to make its models available. */
   providers?: Record<string, ImageProvider>;
+  batch?: Partial<BatchSettings>;
+  /** Defaults to the real HTTP transport with private networks allowed (receivers run on loopback). */
+  webhooks?: WebhookTransport;
+  /** DNS for the default transport; defaults to answering every name with 127.0.0.1. */
+  lookup?: AddressLookup;
+  allowPrivateNetworks?: boolean;
+  /** Start the batch and webhook workers (default true). */
+  workers?: boolean;
 }
+
+export const TEST_WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
 export interface Harness {
   app: ReturnType<typeof createApp>;
@@ -62,6 +78,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   const configured = new Set(providers.keys());
   const catalog = createModelCatalog(ALL_MODELS, (provider) => providerStatus(provider, configured, () => false));
   let seed = 1;
+  const logger = pino({ level: 'silent' });
+  const lookup: AddressLookup = options.lookup ?? (async () => [{ address: '127.0.0.1', family: 4 }]);
   const deps: Deps = {
     db,
     blobs,
@@ -69,8 +87,11 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     catalog,
     clock,
     rateLimiter: createFlexibleRateLimiter({ clock }),
+    queue: createDatabaseQueue({ db: db.kysely, clock, logger, pollMs: 20 }),
+    webhooks: options.webhooks ?? createHttpWebhookTransport({ lookup, allowPrivateNetworks: options.allowPrivateNetworks ?? true }),
+    batchSettings: { maxPrompts: 100, concurrency: 4, retryScheduleSeconds: [0, 5, 300, 1800, 7200, 18000, 36000], webhookSecret: TEST_WEBHOOK_SECRET, ...options.batch },
     ids: createIdGenerator(() => clock.now().getTime()),
-    logger: pino({ level: 'silent' }),
+    logger,
     randomSeed: () => seed++,
   };
   const config: AppConfig = {
@@ -80,6 +101,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     ...options.config,
   };
   await bootstrapAdminKey(deps, TEST_KEY);
+  if (options.workers !== false) await startBatchWorkers(deps);
   const app = createApp({ deps, config, serveFiles: true });
 
   return {
@@ -95,7 +117,10 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       }
       return Promise.resolve(app.request(path, init));
     },
-    close: () => db.close(),
+    async close() {
+      await deps.queue.close();
+      await db.close();
+    },
   };
 }
 

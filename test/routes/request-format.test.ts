@@ -100,11 +100,3 @@ describe('key-based mode (single operator key until stored keys land)', () => {
     expect(res.status).toBe(200);
   });
 });
-
-describe('batches', () => {
-  it.each(['/api/batch/create', '/api/batch/generate'])('%s answers 501 in the error shape until batches land', async (path) => {
-    const res = await h.call('POST', path, { prompts: ['a cat'], model: 'local/procedural' });
-    expect(res.status).toBe(501);
-    expect(await json(res)).toMatchObject({ code: 'NOT_IMPLEMENTED' });
-  });
-});

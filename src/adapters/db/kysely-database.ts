@@ -2,6 +2,8 @@ import { Migrator, sql, type Kysely } from 'kysely';
 import type { Database } from '../../ports/database.js';
 import { createAnalyticsRepository } from './analytics-repository.js';
 import { createApiKeyRepository } from './api-keys-repository.js';
+import { createBatchRepository } from './batches-repository.js';
+import { createSettingsRepository } from './settings-repository.js';
 import { createCollectionRepository } from './collections-repository.js';
 import { createImageRepository } from './images-repository.js';
 import { migrationProvider } from './migrations/index.js';
@@ -9,14 +11,22 @@ import type { DatabaseSchema } from './schema.js';
 import { createTemplateRepository } from './templates-repository.js';
 
 /** The Database port over any Kysely dialect; the dialect-specific part is only how the connection is made. */
-export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Database['dialect']): Database {
+export interface KyselyDatabase extends Database {
+  /** For adapters that live in the same database (the embedded job queue). */
+  readonly kysely: Kysely<DatabaseSchema>;
+}
+
+export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Database['dialect']): KyselyDatabase {
   return {
     dialect,
+    kysely: db,
     images: createImageRepository(db),
     collections: createCollectionRepository(db),
     templates: createTemplateRepository(db),
     analytics: createAnalyticsRepository(db),
     apiKeys: createApiKeyRepository(db),
+    batches: createBatchRepository(db),
+    settings: createSettingsRepository(db),
     async migrate() {
       const migrator = new Migrator({ db, provider: migrationProvider });
       const { error, results } = await migrator.migrateToLatest();

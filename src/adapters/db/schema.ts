@@ -65,8 +65,81 @@ export interface ApiKeysTable {
   last_used_at: string | null;
 }
 
+export interface BatchesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  model: string;
+  template_id: string | null;
+  /** JSON text. */
+  parameters: string;
+  status: string;
+  total_prompts: number;
+  completed_count: number;
+  failed_count: number;
+  webhook_url: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+export interface BatchItemsTable {
+  batch_id: string;
+  idx: number;
+  prompt: string;
+  image_id: string;
+  status: string;
+  error: string | null;
+  updated_at: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  batch_id: string;
+  event: string;
+  url: string;
+  payload: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookAttemptsTable {
+  delivery_id: string;
+  attempt: number;
+  at: string;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
+export interface JobsTable {
+  id: string;
+  queue: string;
+  payload: string;
+  status: string;
+  attempts: number;
+  run_at: string;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
 export interface DatabaseSchema {
   api_keys: ApiKeysTable;
+  batches: BatchesTable;
+  batch_items: BatchItemsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  jobs: JobsTable;
+  settings: SettingsTable;
   images: ImagesTable;
   collections: CollectionsTable;
   collection_images: CollectionImagesTable;

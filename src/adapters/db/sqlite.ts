@@ -2,12 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import type { Database } from '../../ports/database.js';
-import { createKyselyDatabase } from './kysely-database.js';
+import { createKyselyDatabase, type KyselyDatabase } from './kysely-database.js';
 import type { DatabaseSchema } from './schema.js';
 
 /** SQLite in a file (or `:memory:`), WAL mode so the CLI can read while the server writes. */
-export function createSqliteDatabase(file: string): Database {
+export function createSqliteDatabase(file: string): KyselyDatabase {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const connection = new BetterSqlite3(file);
   connection.pragma('journal_mode = WAL');

@@ -1,0 +1,178 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { BatchItemRow, BatchRepository, BatchRow, BatchStatus, DeliveryFactory, WebhookDeliveryRow } from '../../ports/database.js';
+import { fromImageRow, parseJsonObject, toNumber } from './rows.js';
+import type { BatchItemsTable, BatchesTable, DatabaseSchema, WebhookDeliveriesTable } from './schema.js';
+
+const toBatch = (row: Selectable<BatchesTable>): BatchRow => ({
+  ...row,
+  parameters: parseJsonObject(row.parameters) ?? {},
+  status: row.status as BatchStatus,
+  total_prompts: Number(row.total_prompts),
+  completed_count: Number(row.completed_count),
+  failed_count: Number(row.failed_count),
+});
+const toItem = (row: Selectable<BatchItemsTable>): BatchItemRow => ({ ...row, idx: Number(row.idx), status: row.status as BatchItemRow['status'] });
+const toDelivery = (row: Selectable<WebhookDeliveriesTable>): WebhookDeliveryRow => ({
+  ...row,
+  status: row.status as WebhookDeliveryRow['status'],
+  attempts: Number(row.attempts),
+});
+
+const OPEN: BatchStatus[] = ['queued', 'processing'];
+
+export function createBatchRepository(db: Kysely<DatabaseSchema>): BatchRepository {
+  const itemsOf = async (trx: Kysely<DatabaseSchema> | Transaction<DatabaseSchema>, batchId: string) =>
+    (await trx.selectFrom('batch_items').selectAll().where('batch_id', '=', batchId).orderBy('idx').execute()).map(toItem);
+
+  return {
+    async create(batch, items) {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('batches').values({ ...batch, parameters: JSON.stringify(batch.parameters) }).execute();
+        for (const item of items) await trx.insertInto('batch_items').values(item).execute();
+      });
+    },
+    async find(userId, id) {
+      const row = await db.selectFrom('batches').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      return row === undefined ? undefined : toBatch(row);
+    },
+    async findAny(id) {
+      const row = await db.selectFrom('batches').selectAll().where('id', '=', id).executeTakeFirst();
+      return row === undefined ? undefined : toBatch(row);
+    },
+    async list(userId, page) {
+      const scope = db.selectFrom('batches').where('user_id', '=', userId);
+      const [rows, count] = await Promise.all([
+        scope.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+        scope.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst(),
+      ]);
+      return { items: rows.map(toBatch), total: toNumber(count?.total) };
+    },
+    items: (batchId) => itemsOf(db, batchId),
+    async startItem(batchId, idx, at) {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('batch_items')
+          .set({ status: 'running', updated_at: at })
+          .where('batch_id', '=', batchId)
+          .where('idx', '=', idx)
+          .where('status', 'in', ['pending', 'running'])
+          .executeTakeFirst();
+        if (toNumber(result.numUpdatedRows) === 0) return false;
+        await trx.updateTable('batches').set({ status: 'processing', updated_at: at }).where('id', '=', batchId).where('status', '=', 'queued').execute();
+        return true;
+      });
+    },
+    async completeItem(batchId, idx, image, at) {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('batch_items')
+          .set({ status: 'succeeded', error: null, updated_at: at })
+          .where('batch_id', '=', batchId)
+          .where('idx', '=', idx)
+          .where('status', 'not in', ['succeeded', 'failed'])
+          .executeTakeFirst();
+        if (toNumber(result.numUpdatedRows) === 0) return false;
+        await trx.insertInto('images').values(fromImageRow(image)).onConflict((oc) => oc.column('id').doNothing()).execute();
+        await trx
+          .updateTable('batches')
+          .set((eb) => ({ completed_count: eb('completed_count', '+', 1), updated_at: at }))
+          .where('id', '=', batchId)
+          .execute();
+        return true;
+      });
+    },
+    async failItem(batchId, idx, error, at) {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('batch_items')
+          .set({ status: 'failed', error, updated_at: at })
+          .where('batch_id', '=', batchId)
+          .where('idx', '=', idx)
+          .where('status', 'not in', ['succeeded', 'failed'])
+          .executeTakeFirst();
+        if (toNumber(result.numUpdatedRows) === 0) return false;
+        await trx.updateTable('batches').set((eb) => ({ failed_count: eb('failed_count', '+', 1), updated_at: at })).where('id', '=', batchId).execute();
+        return true;
+      });
+    },
+    async finishIfDone(batchId, at, delivery) {
+      return db.transaction().execute(async (trx) => {
+        const open = await trx
+          .selectFrom('batch_items')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('batch_id', '=', batchId)
+          .where('status', 'in', ['pending', 'running'])
+          .executeTakeFirst();
+        if (toNumber(open?.n) > 0) return { finished: false };
+        // The status guard makes exactly one caller the finisher, so the event is stored once.
+        const result = await trx
+          .updateTable('batches')
+          .set({ status: 'completed', finished_at: at, updated_at: at })
+          .where('id', '=', batchId)
+          .where('status', 'in', OPEN)
+          .executeTakeFirst();
+        if (toNumber(result.numUpdatedRows) === 0) return { finished: false };
+        const batch = await trx.selectFrom('batches').selectAll().where('id', '=', batchId).executeTakeFirstOrThrow();
+        const row = delivery(toBatch(batch), await itemsOf(trx, batchId));
+        if (row !== undefined) await trx.insertInto('webhook_deliveries').values(row).execute();
+        return { finished: true, delivery: row };
+      });
+    },
+    async cancel(userId, batchId, at, delivery) {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('batches')
+          .set({ status: 'cancelled', finished_at: at, updated_at: at })
+          .where('id', '=', batchId)
+          .where('user_id', '=', userId)
+          .where('status', 'in', OPEN)
+          .executeTakeFirst();
+        if (toNumber(result.numUpdatedRows) === 0) return undefined;
+        await trx.updateTable('batch_items').set({ status: 'cancelled', updated_at: at }).where('batch_id', '=', batchId).where('status', '=', 'pending').execute();
+        const batch = toBatch(await trx.selectFrom('batches').selectAll().where('id', '=', batchId).executeTakeFirstOrThrow());
+        const row = delivery(batch, await itemsOf(trx, batchId));
+        if (row !== undefined) await trx.insertInto('webhook_deliveries').values(row).execute();
+        return { batch, delivery: row };
+      });
+    },
+    async openBatchIds() {
+      return (await db.selectFrom('batches').select('id').where('status', 'in', OPEN).execute()).map((row) => row.id);
+    },
+    async unfinishedItems() {
+      const rows = await db
+        .selectFrom('batch_items as i')
+        .innerJoin('batches as b', 'b.id', 'i.batch_id')
+        .selectAll('i')
+        .where('b.status', 'in', OPEN)
+        .where('i.status', 'in', ['pending', 'running'])
+        .orderBy('b.created_at')
+        .orderBy('i.idx')
+        .execute();
+      return rows.map(toItem);
+    },
+    async deliveries(batchId) {
+      return (await db.selectFrom('webhook_deliveries').selectAll().where('batch_id', '=', batchId).orderBy('created_at').execute()).map(toDelivery);
+    },
+    async findDelivery(id) {
+      const row = await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+      return row === undefined ? undefined : toDelivery(row);
+    },
+    async pendingDeliveries() {
+      return (await db.selectFrom('webhook_deliveries').selectAll().where('status', '=', 'pending').execute()).map(toDelivery);
+    },
+    async attempts(deliveryId) {
+      const rows = await db.selectFrom('webhook_attempts').selectAll().where('delivery_id', '=', deliveryId).orderBy('attempt').execute();
+      return rows.map((row) => ({ ...row, attempt: Number(row.attempt), duration_ms: Number(row.duration_ms), status_code: row.status_code === null ? null : Number(row.status_code) }));
+    },
+    async recordAttempt(attempt, next) {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('webhook_attempts').values(attempt).onConflict((oc) => oc.columns(['delivery_id', 'attempt']).doNothing()).execute();
+        await trx
+          .updateTable('webhook_deliveries')
+          .set({ status: next.status, next_attempt_at: next.next_attempt_at, attempts: attempt.attempt, updated_at: attempt.at })
+          .where('id', '=', attempt.delivery_id)
+          .execute();
+      });
+    },
+  };
+}

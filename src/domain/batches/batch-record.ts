@@ -1,0 +1,67 @@
+import type { BatchItemRow, BatchRow, ImageParameters, WebhookAttemptRow, WebhookDeliveryRow } from '../../ports/database.js';
+import type { BlobStore } from '../../ports/blob-store.js';
+import { imageKey } from '../images/image-record.js';
+
+export interface BatchRecord {
+  id: string;
+  batch_id: string;
+  name: string;
+  model: string;
+  template_id: string | null;
+  parameters: ImageParameters;
+  status: BatchRow['status'];
+  total_prompts: number;
+  completed_count: number;
+  failed_count: number;
+  webhook_url: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+export interface BatchImage {
+  id: string;
+  prompt: string;
+  r2_url: string;
+}
+
+export const toBatchRecord = (row: BatchRow): BatchRecord => ({
+  id: row.id,
+  batch_id: row.id,
+  name: row.name,
+  model: row.model,
+  template_id: row.template_id,
+  parameters: row.parameters,
+  status: row.status,
+  total_prompts: row.total_prompts,
+  completed_count: row.completed_count,
+  failed_count: row.failed_count,
+  webhook_url: row.webhook_url,
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+  finished_at: row.finished_at,
+});
+
+export const batchImages = (items: readonly BatchItemRow[], blobs: BlobStore): BatchImage[] =>
+  items
+    .filter((item) => item.status === 'succeeded')
+    .map((item) => ({ id: item.image_id, prompt: item.prompt, r2_url: blobs.publicUrl(imageKey(item.image_id)) }));
+
+export const toItemRecord = (item: BatchItemRow, blobs: BlobStore) => ({
+  index: item.idx,
+  prompt: item.prompt,
+  status: item.status,
+  image_id: item.image_id,
+  image: item.status === 'succeeded' ? { id: item.image_id, prompt: item.prompt, r2_url: blobs.publicUrl(imageKey(item.image_id)) } : null,
+  error: item.error,
+});
+
+export const toDeliveryRecord = (delivery: WebhookDeliveryRow, attempts: readonly WebhookAttemptRow[]) => ({
+  id: delivery.id,
+  event: delivery.event,
+  url: delivery.url,
+  status: delivery.status,
+  attempt_count: delivery.attempts,
+  next_attempt_at: delivery.next_attempt_at,
+  attempts: attempts.map((a) => ({ attempt: a.attempt, at: a.at, status_code: a.status_code, error: a.error, duration_ms: a.duration_ms })),
+});

@@ -1,0 +1,76 @@
+import type { BatchItemRow, BatchRow } from '../../ports/database.js';
+import type { VerbArgs } from '../context.js';
+import { ApiError, invalidParameter } from '../errors.js';
+import type { GenerationOptions } from '../images/generation-settings.js';
+import { planGeneration } from '../images/plan-generation.js';
+import { checkPrompt } from '../prompt.js';
+import { toBatchRecord, type BatchRecord } from './batch-record.js';
+import { BATCH_ITEM_QUEUE, batchItemJobId } from './run-batch-item.js';
+
+export interface CreateBatchInput extends GenerationOptions {
+  name?: string;
+  prompts: string[];
+  model?: string;
+  template_id?: string;
+  webhook_url?: string;
+}
+
+/** Everything is checked before anything is queued: one bad prompt refuses the whole batch. */
+export async function createBatch({ deps, ctx, input }: VerbArgs<CreateBatchInput>): Promise<BatchRecord> {
+  const { prompts, name, webhook_url: webhookUrl, ...shared } = input;
+  if (prompts.length === 0) throw invalidParameter('prompts', 'prompts must hold at least one prompt');
+  const max = deps.batchSettings.maxPrompts;
+  if (prompts.length > max) throw invalidParameter('prompts', `a batch holds at most ${max} prompts (got ${prompts.length})`);
+
+  const checked = prompts.map((prompt, index) => {
+    try {
+      return checkPrompt(prompt);
+    } catch (error) {
+      if (!(error instanceof ApiError) || typeof error.details !== 'object') throw error;
+      throw new ApiError(400, 'INVALID_PARAMETER', 'Invalid prompt', { field: 'prompts', index, message: `prompts[${index}]: ${String(error.details.message)}` });
+    }
+  });
+  const plan = await planGeneration(deps, ctx.userId, { ...shared, prompt: checked[0] });
+
+  if (webhookUrl !== undefined) {
+    try {
+      await deps.webhooks.check(webhookUrl);
+    } catch (error) {
+      throw invalidParameter('webhook_url', error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  const now = deps.clock.now().toISOString();
+  const { model: _model, template_id: _template, ...parameters } = shared;
+  const batch: BatchRow = {
+    id: deps.ids.newId('batch'),
+    user_id: ctx.userId,
+    name: name ?? `Batch of ${prompts.length} prompt${prompts.length === 1 ? '' : 's'}`,
+    model: plan.model.id,
+    template_id: plan.template?.id ?? null,
+    parameters,
+    status: 'queued',
+    total_prompts: prompts.length,
+    completed_count: 0,
+    failed_count: 0,
+    webhook_url: webhookUrl ?? null,
+    created_at: now,
+    updated_at: now,
+    finished_at: null,
+  };
+  const items: BatchItemRow[] = checked.map((prompt, idx) => ({
+    batch_id: batch.id,
+    idx,
+    prompt,
+    image_id: deps.ids.newId('img'),
+    status: 'pending',
+    error: null,
+    updated_at: now,
+  }));
+  await deps.db.batches.create(batch, items);
+  for (const item of items) {
+    await deps.queue.enqueue(BATCH_ITEM_QUEUE, { batchId: batch.id, idx: item.idx }, { id: batchItemJobId(batch.id, item.idx) });
+  }
+  deps.logger.info({ requestId: ctx.requestId, batchId: batch.id, prompts: prompts.length, model: batch.model }, 'batch accepted');
+  return toBatchRecord(batch);
+}

@@ -1,0 +1,25 @@
+import type { PageRequest } from '../../ports/database.js';
+import type { VerbArgs } from '../context.js';
+import { notFound } from '../errors.js';
+import { paginate, type Pagination } from '../pagination.js';
+import { batchImages, toBatchRecord, toDeliveryRecord, toItemRecord, type BatchRecord } from './batch-record.js';
+
+export async function getBatch({ deps, ctx, input }: VerbArgs<{ batchId: string }>) {
+  const batch = await deps.db.batches.find(ctx.userId, input.batchId);
+  if (batch === undefined) throw notFound('Batch', 'batch_id', input.batchId);
+  const items = await deps.db.batches.items(batch.id);
+  const deliveries = await deps.db.batches.deliveries(batch.id);
+  const webhooks = await Promise.all(deliveries.map(async (d) => toDeliveryRecord(d, await deps.db.batches.attempts(d.id))));
+  return {
+    ...toBatchRecord(batch),
+    images: batchImages(items, deps.blobs),
+    items: items.map((item) => toItemRecord(item, deps.blobs)),
+    errors: items.filter((item) => item.status === 'failed').map((item) => ({ index: item.idx, prompt: item.prompt, error: item.error ?? 'failed' })),
+    webhook: { deliveries: webhooks },
+  };
+}
+
+export async function listBatches({ deps, ctx, input }: VerbArgs<PageRequest>): Promise<{ batches: BatchRecord[]; pagination: Pagination }> {
+  const { items, pagination } = paginate(await deps.db.batches.list(ctx.userId, input), input, toBatchRecord);
+  return { batches: items, pagination };
+}

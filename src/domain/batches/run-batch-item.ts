@@ -1,0 +1,43 @@
+import type { Deps } from '../context.js';
+import { planGeneration } from '../images/plan-generation.js';
+import { renderImage } from '../images/render-image.js';
+import { batchEventDelivery, scheduleFirstAttempt } from '../webhooks/batch-event.js';
+
+export const BATCH_ITEM_QUEUE = 'batch-item';
+export const batchItemJobId = (batchId: string, idx: number) => `batch-item:${batchId}:${idx}`;
+
+/**
+ * One prompt of a batch, as a queue job. Safe to run again after a crash: the image id was fixed at
+ * acceptance, the object is overwritten in place, and the record is written once, with the item's state.
+ */
+export async function runBatchItem(deps: Deps, batchId: string, idx: number): Promise<void> {
+  const batch = await deps.db.batches.findAny(batchId);
+  if (batch === undefined || (batch.status !== 'queued' && batch.status !== 'processing')) return;
+  const item = (await deps.db.batches.items(batchId)).find((candidate) => candidate.idx === idx);
+  if (item === undefined) return;
+  if (!(await deps.db.batches.startItem(batchId, idx, deps.clock.now().toISOString()))) return finishBatch(deps, batchId);
+
+  const ctx = { userId: batch.user_id, requestId: `${batchId}#${idx}` };
+  try {
+    const plan = await planGeneration(deps, batch.user_id, {
+      ...batch.parameters,
+      prompt: item.prompt,
+      model: batch.model,
+      template_id: batch.template_id ?? undefined,
+    });
+    const image = await renderImage(deps, ctx, plan, item.image_id);
+    await deps.db.batches.completeItem(batchId, idx, image, deps.clock.now().toISOString());
+  } catch (error) {
+    const details = error instanceof Error && 'details' in error ? (error as { details?: { message?: unknown } }).details : undefined;
+    const message = typeof details?.message === 'string' ? details.message : error instanceof Error ? error.message : String(error);
+    await deps.db.batches.failItem(batchId, idx, message, deps.clock.now().toISOString());
+  }
+  await finishBatch(deps, batchId);
+}
+
+/** Completes the batch once nothing is left to run; the event is stored with that change and then queued. */
+export async function finishBatch(deps: Deps, batchId: string): Promise<void> {
+  const { finished, delivery } = await deps.db.batches.finishIfDone(batchId, deps.clock.now().toISOString(), batchEventDelivery(deps));
+  if (finished) deps.logger.info({ batchId }, 'batch completed');
+  if (delivery !== undefined) await scheduleFirstAttempt(deps, delivery.id);
+}

@@ -1,0 +1,42 @@
+import type { TemplateRow } from '../../ports/database.js';
+import type { Deps } from '../context.js';
+import { ApiError, notFound } from '../errors.js';
+import type { CatalogEntry } from '../models/catalog.js';
+import { resolveModel } from '../models/resolve-model.js';
+import { checkPrompt } from '../prompt.js';
+import { resolveSettings, type GenerationOptions, type ResolvedSettings } from './generation-settings.js';
+
+export interface GenerationRequest extends GenerationOptions {
+  prompt?: string;
+  model?: string;
+  template_id?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** Everything checked and resolved before any provider is called. */
+export interface GenerationPlan {
+  prompt: string;
+  model: CatalogEntry;
+  settings: ResolvedSettings;
+  template: TemplateRow | undefined;
+  metadata: Record<string, unknown> | null;
+}
+
+/** Validation shared by single generations and batches: every refusal happens here, before any work. */
+export async function planGeneration(deps: Pick<Deps, 'db' | 'catalog' | 'randomSeed'>, userId: string, input: GenerationRequest): Promise<GenerationPlan> {
+  const template = input.template_id === undefined ? undefined : await findTemplate(deps, userId, input.template_id);
+  const modelId = input.model ?? template?.model;
+  if (modelId === undefined) {
+    throw new ApiError(400, 'INVALID_MODEL', 'Invalid model', { model: null, message: 'model is required unless template_id is given' });
+  }
+  const prompt = checkPrompt(input.prompt ?? template?.default_prompt);
+  const model = resolveModel(deps.catalog, modelId, { requireAvailable: true });
+  const settings = resolveSettings(model, [template?.parameters ?? {}, input], deps.randomSeed);
+  return { prompt, model, settings, template, metadata: input.metadata ?? null };
+}
+
+async function findTemplate(deps: Pick<Deps, 'db'>, userId: string, templateId: string): Promise<TemplateRow> {
+  const template = await deps.db.templates.findVisible(userId, templateId);
+  if (template === undefined) throw notFound('Template', 'template_id', templateId);
+  return template;
+}

@@ -1,0 +1,42 @@
+import type { DeliveryFactory } from '../../ports/database.js';
+import type { Deps } from '../context.js';
+import { batchImages } from '../batches/batch-record.js';
+
+export const WEBHOOK_QUEUE = 'webhook';
+export const deliveryJobId = (deliveryId: string, attempt: number) => `webhook:${deliveryId}:${attempt}`;
+
+/** The outbox row for a batch's final event, built inside the transaction that makes the batch final. */
+export function batchEventDelivery(deps: Pick<Deps, 'ids' | 'blobs' | 'clock'>): DeliveryFactory {
+  return (batch, items) => {
+    if (batch.webhook_url === null) return undefined;
+    const event = batch.status === 'cancelled' ? 'batch.cancelled' : 'batch.completed';
+    const payload = {
+      event,
+      batch_id: batch.id,
+      status: batch.status,
+      total_prompts: batch.total_prompts,
+      completed_count: batch.completed_count,
+      failed_count: batch.failed_count,
+      images: batchImages(items, deps.blobs),
+    };
+    const now = deps.clock.now().toISOString();
+    return {
+      id: deps.ids.newId('msg'),
+      batch_id: batch.id,
+      event,
+      url: batch.webhook_url,
+      payload: JSON.stringify(payload),
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+      created_at: now,
+      updated_at: now,
+    };
+  };
+}
+
+/** Queues the first attempt; the job id makes a repeated call (recovery after a crash) harmless. */
+export async function scheduleFirstAttempt(deps: Pick<Deps, 'queue' | 'clock' | 'batchSettings'>, deliveryId: string): Promise<void> {
+  const delay = (deps.batchSettings.retryScheduleSeconds[0] ?? 0) * 1000;
+  await deps.queue.enqueue(WEBHOOK_QUEUE, { deliveryId }, { id: deliveryJobId(deliveryId, 1), runAt: new Date(deps.clock.now().getTime() + delay) });
+}

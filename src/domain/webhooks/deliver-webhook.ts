@@ -1,0 +1,44 @@
+import { Webhook } from 'standardwebhooks';
+import type { Deps } from '../context.js';
+import { deliveryJobId, WEBHOOK_QUEUE } from './batch-event.js';
+
+export const WEBHOOK_TIMEOUT_MS = 15_000;
+
+/**
+ * One delivery attempt, signed per Standard Webhooks: the same `webhook-id` on every attempt, a fresh
+ * timestamp and signature each time. 2xx is delivered, 410 stops, anything else (redirects included,
+ * which are never followed) is retried on the schedule until it runs out.
+ */
+export async function deliverWebhook(deps: Deps, deliveryId: string): Promise<void> {
+  const delivery = await deps.db.batches.findDelivery(deliveryId);
+  if (delivery === undefined || delivery.status !== 'pending') return;
+
+  const attempt = delivery.attempts + 1;
+  const sentAt = deps.clock.now();
+  const signature = new Webhook(deps.batchSettings.webhookSecret).sign(delivery.id, sentAt, delivery.payload);
+  const headers = {
+    'Content-Type': 'application/json',
+    'User-Agent': 'imagegate-webhooks/1',
+    'webhook-id': delivery.id,
+    'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+    'webhook-signature': signature,
+  };
+  const started = performance.now();
+  const result = await deps.webhooks.post(delivery.url, delivery.payload, headers, WEBHOOK_TIMEOUT_MS);
+  const duration = Math.round(performance.now() - started);
+
+  const status = 'status' in result ? result.status : null;
+  const error = 'error' in result ? result.error : status !== null && (status < 200 || status >= 300) ? `answered ${status}` : null;
+  const schedule = deps.batchSettings.retryScheduleSeconds;
+  const delivered = status !== null && status >= 200 && status < 300;
+  const stopped = status === 410;
+  const retryDelay = delivered || stopped ? undefined : schedule[attempt];
+  const nextAt = retryDelay === undefined ? null : new Date(deps.clock.now().getTime() + retryDelay * 1000);
+
+  await deps.db.batches.recordAttempt(
+    { delivery_id: delivery.id, attempt, at: sentAt.toISOString(), status_code: status, error, duration_ms: duration },
+    { status: delivered ? 'delivered' : stopped ? 'stopped' : nextAt === null ? 'failed' : 'pending', next_attempt_at: nextAt?.toISOString() ?? null },
+  );
+  deps.logger.info({ deliveryId, batchId: delivery.batch_id, attempt, status, error, ms: duration }, 'webhook attempt');
+  if (nextAt !== null) await deps.queue.enqueue(WEBHOOK_QUEUE, { deliveryId }, { id: deliveryJobId(delivery.id, attempt + 1), runAt: nextAt });
+}

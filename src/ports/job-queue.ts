@@ -1,0 +1,22 @@
+export interface EnqueueOptions {
+  /** Jobs with the same id are one job: enqueueing it again while it exists does nothing. */
+  id: string;
+  /** Not before this time (delayed retries). */
+  runAt?: Date;
+}
+
+export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+
+/**
+ * Background work with bounded concurrency that survives restarts. A handler must be idempotent:
+ * after a crash a job that was running runs again.
+ */
+export interface JobQueue {
+  enqueue(queue: string, payload: Record<string, unknown>, options: EnqueueOptions): Promise<void>;
+  /** Starts taking jobs of `queue`, at most `concurrency` at a time. */
+  process(queue: string, concurrency: number, handler: JobHandler): void;
+  /** Resolves once no job of this process is running or waiting to run now; for tests and shutdown. */
+  drain(): Promise<void>;
+  /** Stops taking jobs and waits for the running ones. */
+  close(): Promise<void>;
+}
