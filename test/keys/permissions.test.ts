@@ -9,7 +9,8 @@ let collectionId = '';
 let templateId = '';
 
 beforeAll(async () => {
-  h = await createHarness();
+  // No workers: batches stay queued, so cancelling one is always possible.
+  h = await createHarness({ workers: false });
   for (const permission of ['read', 'generate', 'manage'] as const) {
     keys[permission] = (await createKeyFor(h, { name: permission, permissions: [permission], user_id: 'alice' })).key;
   }
@@ -22,7 +23,8 @@ afterAll(async () => {
   await h.close();
 });
 
-type Needs = 'read' | 'generate' | 'manage';
+type Permission = 'read' | 'generate' | 'manage';
+type Needs = Permission | Permission[];
 
 /** Every endpoint, the permission it needs, and a request that succeeds with it. */
 const endpoints: [string, string, () => unknown, Needs][] = [
@@ -48,6 +50,12 @@ const endpoints: [string, string, () => unknown, Needs][] = [
   ['GET', '/api/keys', () => undefined, 'manage'],
   ['POST', '/api/keys', () => ({ name: 'k', permissions: ['read'] }), 'manage'],
   ['DELETE', '/api/keys/{fresh-key}', () => undefined, 'manage'],
+  ['POST', '/api/batch/generate', () => ({ prompts: ['a batch prompt'], model: 'local/procedural', width: 64, height: 64 }), 'generate'],
+  ['POST', '/api/batch/create', () => ({ name: 'b', prompts: ['a batch prompt'], model: 'local/procedural', width: 64, height: 64 }), 'generate'],
+  ['GET', '/api/batch', () => undefined, ['read', 'generate']],
+  ['GET', '/api/batch/{batch}', () => undefined, ['read', 'generate']],
+  ['POST', '/api/batch/{fresh-batch}/cancel', () => ({}), 'generate'],
+  ['GET', '/api/webhooks/secret', () => undefined, 'manage'],
 ];
 
 async function resolvePath(template: string): Promise<string> {
@@ -61,6 +69,8 @@ async function resolvePath(template: string): Promise<string> {
     '{fresh-collection}': () => fresh('/api/collections', { name: 'to be deleted' }),
     '{fresh-template}': () => fresh('/api/templates', { name: 'x', model: 'local/procedural', default_prompt: 'to be deleted' }),
     '{fresh-key}': () => fresh('/api/keys', { name: 'to be revoked', permissions: ['read'] }),
+    '{batch}': () => fresh('/api/batch/generate', { prompts: ['a batch to read'], model: 'local/procedural', width: 64, height: 64 }),
+    '{fresh-batch}': () => fresh('/api/batch/generate', { prompts: ['a batch to cancel'], model: 'local/procedural', width: 64, height: 64 }),
   };
   for (const [placeholder, value] of Object.entries(replacements)) {
     if (template.includes(placeholder)) return template.replace(placeholder, await value());
@@ -68,7 +78,7 @@ async function resolvePath(template: string): Promise<string> {
   return template;
 }
 
-const allows = (held: Needs, needs: Needs) => held === 'manage' || held === needs;
+const allows = (held: Permission, needs: Needs) => held === 'manage' || (Array.isArray(needs) ? needs.includes(held) : held === needs);
 
 describe('permissions per endpoint', () => {
   for (const [method, path, body, needs] of endpoints) {
@@ -80,7 +90,7 @@ describe('permissions per endpoint', () => {
           expect(res.status, await res.clone().text()).toBeLessThan(300);
         } else {
           expect(res.status).toBe(403);
-          expect(await json(res)).toMatchObject({ error: 'Insufficient permissions', code: 'FORBIDDEN', details: { required: expect.stringContaining(needs) } });
+          expect(await json(res)).toMatchObject({ error: 'Insufficient permissions', code: 'FORBIDDEN', details: { required: expect.stringContaining(Array.isArray(needs) ? needs[0] : needs) } });
         }
       });
     }

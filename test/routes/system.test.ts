@@ -45,6 +45,15 @@ describe('OpenAPI and docs', () => {
         'DELETE /api/templates/{id}',
         'GET /api/analytics/usage',
         'GET /api/analytics/costs',
+        'POST /api/batch/create',
+        'POST /api/batch/generate',
+        'GET /api/batch',
+        'GET /api/batch/{id}',
+        'POST /api/batch/{id}/cancel',
+        'GET /api/webhooks/secret',
+        'GET /api/keys',
+        'POST /api/keys',
+        'DELETE /api/keys/{id}',
       ]),
     );
   });
