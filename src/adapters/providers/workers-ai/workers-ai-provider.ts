@@ -57,12 +57,15 @@ export function createWorkersAiProvider(options: WorkersAiOptions, parametersOf:
         return { bytes: new Uint8Array(await response.arrayBuffer()), contentType: type };
       }
       const text = await response.text();
-      let envelope: Envelope;
+      let parsed: unknown;
       try {
-        envelope = JSON.parse(text) as Envelope;
+        parsed = JSON.parse(text);
       } catch {
         throw new Error(`Workers AI answered ${response.status} with an unexpected ${type || 'body'}`);
       }
+      // Valid JSON that is not an object (`null`, a string) would otherwise crash below with a TypeError that
+      // loses the status; treating it as an empty envelope reports it like any other answer without an image.
+      const envelope: Envelope = typeof parsed === 'object' && parsed !== null ? (parsed as Envelope) : {};
       const image = envelope.result?.image;
       if (response.ok && envelope.success !== false && typeof image === 'string') {
         return { bytes: new Uint8Array(Buffer.from(image, 'base64')), contentType: 'application/octet-stream' };
