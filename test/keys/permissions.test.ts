@@ -90,7 +90,7 @@ describe('permissions per endpoint', () => {
           expect(res.status, await res.clone().text()).toBeLessThan(300);
         } else {
           expect(res.status).toBe(403);
-          expect(await json(res)).toMatchObject({ error: 'Insufficient permissions', code: 'FORBIDDEN', details: { required: expect.stringContaining(Array.isArray(needs) ? needs[0] : needs) } });
+          expect(await json(res)).toMatchObject({ error: 'Insufficient permissions', code: 'FORBIDDEN', details: { required: expect.stringContaining(Array.isArray(needs) ? needs.join(' or ') : needs) } });
         }
       });
     }

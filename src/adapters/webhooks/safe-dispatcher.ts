@@ -33,8 +33,8 @@ function connectLookup(lookup: AddressLookup, publicOnly: boolean): LookupFuncti
         if (first === undefined) {
           const refused = candidates[0];
           const reason = refused === undefined
-            ? `webhook_url host ${hostname} could not be resolved`
-            : `webhook_url host ${hostname} resolves to ${refused.address}, which is not a public address`;
+            ? `webhook_url host ${hostname} does not resolve`
+            : `webhook_url host ${hostname} resolves to ${refused.address}, which is not a public address (${addressRange(refused.address)})`;
           callback(new UnsafeWebhookUrl(reason), '');
           return;
         }
