@@ -9,6 +9,12 @@ const optionalString = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+const baseUrl = (fallback: string) =>
+  z
+    .url({ protocol: /^https?$/ })
+    .default(fallback)
+    .transform((url) => url.replace(/\/+$/, ''));
+
 const envSchema = z
   .object({
     PORT: port.default(8787),
@@ -34,7 +40,22 @@ const envSchema = z
       .transform((text) => text.split(',').map((part) => Number(part.trim())))
       .default([0, 5, 300, 1800, 7200, 18000, 36000]),
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
-    CLOUDFLARE_API_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.cloudflare.com/client/v4'),
+    CLOUDFLARE_API_BASE_URL: baseUrl('https://api.cloudflare.com/client/v4'),
+    OPENAI_API_KEY: optionalString,
+    OPENAI_BASE_URL: baseUrl('https://api.openai.com'),
+    REPLICATE_API_TOKEN: optionalString,
+    REPLICATE_BASE_URL: baseUrl('https://api.replicate.com'),
+    STABILITY_API_KEY: optionalString,
+    STABILITY_BASE_URL: baseUrl('https://api.stability.ai'),
+    FAL_KEY: optionalString,
+    FAL_BASE_URL: baseUrl('https://queue.fal.run'),
+    A1111_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    A1111_MODELS: optionalString,
+    A1111_USERNAME: optionalString,
+    A1111_PASSWORD: optionalString,
+    PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(120_000),
+    PROVIDER_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
+    PROVIDER_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   })
   .superRefine((env, ctx) => {
     if (env.AUTH_MODE !== 'ip_allowlist') return;
@@ -58,6 +79,25 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
+export type ProviderEnv = Pick<
+  Env,
+  | 'CLOUDFLARE_ACCOUNT_ID'
+  | 'CLOUDFLARE_API_TOKEN'
+  | 'CLOUDFLARE_API_BASE_URL'
+  | 'OPENAI_API_KEY'
+  | 'OPENAI_BASE_URL'
+  | 'REPLICATE_API_TOKEN'
+  | 'REPLICATE_BASE_URL'
+  | 'STABILITY_API_KEY'
+  | 'STABILITY_BASE_URL'
+  | 'FAL_KEY'
+  | 'FAL_BASE_URL'
+  | 'A1111_BASE_URL'
+  | 'A1111_MODELS'
+  | 'A1111_USERNAME'
+  | 'A1111_PASSWORD'
+>;
+
 export interface Config {
   port: number;
   host: string;
@@ -68,7 +108,9 @@ export interface Config {
   clientIpHeader: string;
   adminApiKey: string | undefined;
   logLevel: Env['LOG_LEVEL'];
-  cloudflare: { accountId: string | undefined; apiToken: string | undefined; apiBaseUrl: string };
+  /** Raw provider settings by environment name; `buildProviders` reads what each adapter needs. */
+  providerEnv: ProviderEnv;
+  providers: { timeoutMs: number; maxConcurrent: number; retries: number };
   batch: { maxPrompts: number; concurrency: number };
   webhooks: { secret: string | undefined; retryScheduleSeconds: readonly number[]; allowPrivateNetworks: boolean };
 }
@@ -97,6 +139,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     batch: { maxPrompts: e.BATCH_MAX_PROMPTS, concurrency: e.BATCH_CONCURRENCY },
     webhooks: { secret: e.WEBHOOK_SECRET, retryScheduleSeconds: e.WEBHOOK_RETRY_SCHEDULE, allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS },
-    cloudflare: { accountId: e.CLOUDFLARE_ACCOUNT_ID, apiToken: e.CLOUDFLARE_API_TOKEN, apiBaseUrl: e.CLOUDFLARE_API_BASE_URL.replace(/\/+$/, '') },
+    providerEnv: {
+      CLOUDFLARE_ACCOUNT_ID: e.CLOUDFLARE_ACCOUNT_ID,
+      CLOUDFLARE_API_TOKEN: e.CLOUDFLARE_API_TOKEN,
+      CLOUDFLARE_API_BASE_URL: e.CLOUDFLARE_API_BASE_URL,
+      OPENAI_API_KEY: e.OPENAI_API_KEY,
+      OPENAI_BASE_URL: e.OPENAI_BASE_URL,
+      REPLICATE_API_TOKEN: e.REPLICATE_API_TOKEN,
+      REPLICATE_BASE_URL: e.REPLICATE_BASE_URL,
+      STABILITY_API_KEY: e.STABILITY_API_KEY,
+      STABILITY_BASE_URL: e.STABILITY_BASE_URL,
+      FAL_KEY: e.FAL_KEY,
+      FAL_BASE_URL: e.FAL_BASE_URL,
+      A1111_BASE_URL: e.A1111_BASE_URL?.replace(/\/+$/, ''),
+      A1111_MODELS: e.A1111_MODELS,
+      A1111_USERNAME: e.A1111_USERNAME,
+      A1111_PASSWORD: e.A1111_PASSWORD,
+    },
+    providers: { timeoutMs: e.PROVIDER_TIMEOUT_MS, maxConcurrent: e.PROVIDER_MAX_CONCURRENCY, retries: e.PROVIDER_RETRIES },
   };
 }

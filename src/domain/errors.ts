@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'RATE_LIMITED'
   | 'GENERATION_FAILED'
+  | 'GENERATION_REFUSED'
   | 'NOT_IMPLEMENTED'
   | 'CONFLICT'
   | 'INTERNAL_ERROR';

@@ -4,9 +4,8 @@ import { createMemoryBlobStore, type MemoryBlobStore } from '../adapters/blob/me
 import { createSqliteDatabase } from '../adapters/db/sqlite.js';
 import type { Deps } from '../domain/context.js';
 import { createModelCatalog } from '../domain/models/catalog.js';
-import { providerStatus } from '../domain/models/provider-settings.js';
 import { sampleTemplates } from '../domain/templates/sample-templates.js';
-import { ALL_MODELS } from '../deps.js';
+import { PROVIDER_SPECS } from '../providers.js';
 import { createProceduralProvider } from '../adapters/providers/procedural/procedural-provider.js';
 import type { ImageProvider } from '../ports/image-provider.js';
 import { createIdGenerator } from '../ports/ids.js';
@@ -75,8 +74,12 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   const clock = createTestClock();
   const providers = new Map<string, ImageProvider>([['local', createProceduralProvider()]]);
   for (const [id, provider] of Object.entries(options.providers ?? {})) providers.set(id, provider);
-  const configured = new Set(providers.keys());
-  const catalog = createModelCatalog(ALL_MODELS, (provider) => providerStatus(provider, configured, () => false));
+  const models = PROVIDER_SPECS.flatMap((spec) => spec.models({ CLOUDFLARE_API_BASE_URL: '', OPENAI_BASE_URL: '', REPLICATE_BASE_URL: '', STABILITY_BASE_URL: '', FAL_BASE_URL: '' }));
+  const catalog = createModelCatalog(models, (provider) =>
+    providers.has(provider)
+      ? { available: true }
+      : { available: false, reason: `set ${PROVIDER_SPECS.find((spec) => spec.id === provider)?.requires.join(' and ') ?? '?'} to enable provider ${provider}` },
+  );
   let seed = 1;
   const logger = pino({ level: 'silent' });
   const lookup: AddressLookup = options.lookup ?? (async () => [{ address: '127.0.0.1', family: 4 }]);

@@ -1,4 +1,5 @@
 import type { ImageRow } from '../../ports/database.js';
+import { ProviderRefusal } from '../../ports/image-provider.js';
 import type { Deps, RequestContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { computeCost } from '../models/pricing.js';
@@ -32,6 +33,8 @@ export async function renderImage(deps: Deps, ctx: RequestContext, plan: Generat
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     deps.logger.warn({ requestId: ctx.requestId, model: model.id, imageId, err: message }, 'image generation failed');
+    // A refusal (content filter, a parameter the provider rejects) is about this request, so it is a 4xx.
+    if (error instanceof ProviderRefusal) throw new ApiError(400, 'GENERATION_REFUSED', 'Image generation refused', { model: model.id, message });
     throw new ApiError(500, 'GENERATION_FAILED', 'Image generation failed', { message });
   }
 

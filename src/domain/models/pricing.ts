@@ -17,6 +17,12 @@ export function computeCost(rule: PricingRule, settings: PricedSettings): number
       const tiles = Math.ceil(settings.width / rule.tile_px) * Math.ceil(settings.height / rule.tile_px);
       return round(tiles * rule.usd_per_tile + (settings.steps ?? 0) * rule.usd_per_step);
     }
+    case 'per_megapixel': {
+      const megapixels = (settings.width * settings.height) / 1_000_000;
+      return round((rule.round_up ? Math.ceil(megapixels) : megapixels) * rule.usd_per_megapixel);
+    }
+    case 'by_size':
+      return round(rule.prices[`${settings.width}x${settings.height}`] ?? rule.default_usd);
   }
 }
 

@@ -13,14 +13,18 @@ export interface GenerationOptions {
 
 /**
  * How a provider bills one image. Amounts are USD.
- * - `free`: no charge (the offline model, beta models).
+ * - `free`: no charge (the offline model, beta models, self-hosted servers).
  * - `per_image`: flat price per image.
  * - `tiles_and_steps`: Workers AI style: price per started `tile_px` x `tile_px` tile of output, plus price per diffusion step.
+ * - `per_megapixel`: price per megapixel of output (1 MP = 1,000,000 pixels), each image rounded up to whole megapixels when `round_up`.
+ * - `by_size`: a price per output size `WIDTHxHEIGHT` (OpenAI style); a size not listed costs `default_usd`.
  */
 export type PricingRule =
   | { kind: 'free' }
   | { kind: 'per_image'; usd: number }
-  | { kind: 'tiles_and_steps'; usd_per_tile: number; tile_px: number; usd_per_step: number };
+  | { kind: 'tiles_and_steps'; usd_per_tile: number; tile_px: number; usd_per_step: number }
+  | { kind: 'per_megapixel'; usd_per_megapixel: number; round_up: boolean }
+  | { kind: 'by_size'; prices: Readonly<Record<string, number>>; default_usd: number };
 
 export type Speed = 'fast' | 'medium' | 'slow';
 export type Quality = 'draft' | 'standard' | 'high';

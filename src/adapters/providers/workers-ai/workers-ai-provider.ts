@@ -1,5 +1,6 @@
 import type { ImageProvider, ProviderRequest } from '../../../ports/image-provider.js';
-import { ProviderRefusal } from '../../../ports/image-provider.js';
+import { httpFailure } from '../../../ports/image-provider.js';
+import { sniffImageType } from '../sniff-image-type.js';
 
 export interface WorkersAiOptions {
   accountId: string;
@@ -52,8 +53,7 @@ export function createWorkersAiProvider(options: WorkersAiOptions, parametersOf:
         signal: AbortSignal.any(signals),
       });
       const type = response.headers.get('Content-Type') ?? '';
-      if (type.startsWith('image/')) {
-        if (!response.ok) throw new Error(`Workers AI answered ${response.status}`);
+      if (type.startsWith('image/') && response.ok) {
         return { bytes: new Uint8Array(await response.arrayBuffer()), contentType: type };
       }
       const text = await response.text();
@@ -61,19 +61,21 @@ export function createWorkersAiProvider(options: WorkersAiOptions, parametersOf:
       try {
         parsed = JSON.parse(text);
       } catch {
-        throw new Error(`Workers AI answered ${response.status} with an unexpected ${type || 'body'}`);
+        parsed = undefined;
       }
-      // Valid JSON that is not an object (`null`, a string) would otherwise crash below with a TypeError that
-      // loses the status; treating it as an empty envelope reports it like any other answer without an image.
+      // Valid JSON that is not an object (`null`, a string) is treated as an empty envelope, so the status survives.
       const envelope: Envelope = typeof parsed === 'object' && parsed !== null ? (parsed as Envelope) : {};
-      const image = envelope.result?.image;
-      if (response.ok && envelope.success !== false && typeof image === 'string') {
-        return { bytes: new Uint8Array(Buffer.from(image, 'base64')), contentType: 'application/octet-stream' };
+      const reasons = (envelope.errors ?? []).map((e) => e.message ?? `code ${e.code ?? '?'}`).join('; ');
+      if (!response.ok) {
+        const detail = reasons !== '' ? reasons : parsed === undefined ? `unexpected ${type || 'body'}` : 'no error message';
+        throw httpFailure('Workers AI', response.status, detail, response.headers.get('Retry-After'));
       }
-      const reasons = (envelope.errors ?? []).map((e) => e.message ?? `code ${e.code ?? '?'}`).join('; ') || 'no image in the answer';
-      const message = `Workers AI answered ${response.status}: ${reasons}`;
-      if (response.status >= 400 && response.status < 500 && response.status !== 429) throw new ProviderRefusal(message);
-      throw new Error(message);
+      const image = envelope.result?.image;
+      if (envelope.success === false || typeof image !== 'string') {
+        throw new Error(`Workers AI answered ${response.status} with ${parsed === undefined ? `an unexpected ${type || 'body'}` : `no image in the answer${reasons === '' ? '' : `: ${reasons}`}`}`);
+      }
+      const bytes = new Uint8Array(Buffer.from(image, 'base64'));
+      return { bytes, contentType: sniffImageType(bytes) };
     },
   };
 }

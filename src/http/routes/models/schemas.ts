@@ -7,6 +7,8 @@ const PricingSchema = z
     z.object({ kind: z.literal('free') }),
     z.object({ kind: z.literal('per_image'), usd: z.number() }),
     z.object({ kind: z.literal('tiles_and_steps'), usd_per_tile: z.number(), tile_px: z.number(), usd_per_step: z.number() }),
+    z.object({ kind: z.literal('per_megapixel'), usd_per_megapixel: z.number(), round_up: z.boolean() }),
+    z.object({ kind: z.literal('by_size'), prices: z.record(z.string(), z.number()), default_usd: z.number() }),
   ])
   .openapi('PricingRule', { description: 'How one image is billed; `cost_per_image` applies it at default settings' });
 

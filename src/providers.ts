@@ -1,0 +1,87 @@
+import { proceduralModel } from './adapters/providers/procedural/model.js';
+import { createProceduralProvider } from './adapters/providers/procedural/procedural-provider.js';
+import { withResilience } from './adapters/providers/resilience/resilient-provider.js';
+import { DEFAULT_RESILIENCE } from './adapters/providers/resilience/resilient-provider.js';
+import { createWorkersAiProvider } from './adapters/providers/workers-ai/workers-ai-provider.js';
+import type { Config, ProviderEnv } from './config.js';
+import type { ProviderStatus } from './domain/models/catalog.js';
+import { workersAiModels } from './domain/models/catalog/workers-ai.js';
+import type { ModelDefinition } from './domain/models/types.js';
+import type { ImageProvider } from './ports/image-provider.js';
+
+/** What the service knows about one provider: the settings that enable it, its models, how to build it. */
+export interface ProviderSpec {
+  id: string;
+  /** Every one of these must be set to enable the provider. */
+  requires: readonly (keyof ProviderEnv)[];
+  models: (env: ProviderEnv) => readonly ModelDefinition[];
+  create: (env: ProviderEnv, fetchImpl: typeof fetch) => ImageProvider;
+  /** Remote providers get timeouts, retries, a concurrency cap and a breaker. */
+  remote: boolean;
+}
+
+const must = (value: string | undefined): string => value ?? '';
+
+export const PROVIDER_SPECS: readonly ProviderSpec[] = [
+  { id: 'local', requires: [], models: () => [proceduralModel], create: () => createProceduralProvider(), remote: false },
+  {
+    id: 'workers-ai',
+    requires: ['CLOUDFLARE_ACCOUNT_ID', 'CLOUDFLARE_API_TOKEN'],
+    models: () => workersAiModels,
+    create: (env, fetchImpl) => {
+      const parametersOf = (model: string) => new Set<string>(workersAiModels.find((m) => m.provider_model === model)?.parameters ?? []);
+      return createWorkersAiProvider(
+        { accountId: must(env.CLOUDFLARE_ACCOUNT_ID), apiToken: must(env.CLOUDFLARE_API_TOKEN), baseUrl: env.CLOUDFLARE_API_BASE_URL, fetch: fetchImpl },
+        parametersOf,
+      );
+    },
+    remote: true,
+  },
+];
+
+export interface ProviderSet {
+  providers: Map<string, ImageProvider>;
+  models: ModelDefinition[];
+  statusOf: (provider: string) => ProviderStatus;
+}
+
+/** The one place providers are chosen: each is enabled by its own settings and wrapped for resilience. */
+export function buildProviderSet(
+  config: Pick<Config, 'providerEnv' | 'providers'>,
+  options: { fetch?: typeof fetch; specs?: readonly ProviderSpec[] } = {},
+): ProviderSet {
+  const env = config.providerEnv;
+  const specs = options.specs ?? PROVIDER_SPECS;
+  const providers = new Map<string, ImageProvider>();
+  const missing = new Map<string, string[]>();
+  const models: ModelDefinition[] = [];
+  for (const spec of specs) {
+    models.push(...spec.models(env));
+    const unset = spec.requires.filter((name) => env[name] === undefined);
+    if (unset.length > 0) {
+      missing.set(spec.id, [...unset]);
+      continue;
+    }
+    const adapter = spec.create(env, options.fetch ?? fetch);
+    providers.set(
+      spec.id,
+      spec.remote
+        ? withResilience(adapter, {
+            ...DEFAULT_RESILIENCE,
+            timeoutMs: config.providers.timeoutMs,
+            retries: config.providers.retries,
+            maxConcurrent: config.providers.maxConcurrent,
+          })
+        : adapter,
+    );
+  }
+  return {
+    providers,
+    models,
+    statusOf: (provider) => {
+      if (providers.has(provider)) return { available: true };
+      const unset = missing.get(provider) ?? [];
+      return { available: false, reason: unset.length > 0 ? `set ${unset.join(' and ')} to enable provider ${provider}` : `provider ${provider} is not configured` };
+    },
+  };
+}
