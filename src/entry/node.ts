@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from '../config.js';
+import { GENERATE_USAGE, generateCommand } from './cli/generate.js';
 import { KEYS_USAGE, keysCommand } from './cli/keys.js';
 import { startServer } from './server.js';
 
@@ -7,6 +8,7 @@ const USAGE = `Usage: imagegate <command>
 Commands:
   serve     Start the HTTP service (settings come from the environment; see README)
   keys      Create, list and revoke API keys (imagegate keys --help)
+  generate  Run one prompt on a model and write the PNG (imagegate generate --help)
   help      Show this help`;
 
 const io = { out: (text: string) => process.stdout.write(`${text}\n`), err: (text: string) => process.stderr.write(`${text}\n`) };
@@ -39,6 +41,12 @@ export async function main(argv: string[]): Promise<number | undefined> {
         return 0;
       }
       return keysCommand(loadConfig(), rest, io);
+    case 'generate':
+      if (rest.length === 0 || rest.includes('--help')) {
+        io.out(GENERATE_USAGE);
+        return 0;
+      }
+      return generateCommand(loadConfig(), rest, io);
     case 'help':
     case '--help':
       io.out(USAGE);

@@ -11,7 +11,12 @@ import type { GenerationPlan } from './plan-generation.js';
  * Calls the provider and stores the PNG under the image's own key; returns the row to record.
  * Storing under a key fixed by the id makes a retry overwrite its own object, never add a second one.
  */
-export async function renderImage(deps: Deps, ctx: RequestContext, plan: GenerationPlan, imageId: string): Promise<ImageRow> {
+export async function renderImage(
+  deps: Pick<Deps, 'providers' | 'blobs' | 'logger' | 'clock'>,
+  ctx: RequestContext,
+  plan: GenerationPlan,
+  imageId: string,
+): Promise<ImageRow> {
   const { model, settings } = plan;
   const provider = deps.providers.get(model.provider);
   if (provider === undefined) throw new Error(`catalogue lists ${model.id} as available but provider ${model.provider} is missing`);

@@ -1,0 +1,86 @@
+import fs from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { createMemoryBlobStore } from '../../adapters/blob/memory-blob-store.js';
+import type { Config } from '../../config.js';
+import { openDatabase } from '../../deps.js';
+import { ApiError } from '../../domain/errors.js';
+import { planGeneration } from '../../domain/images/plan-generation.js';
+import { renderImage } from '../../domain/images/render-image.js';
+import { createModelCatalog } from '../../domain/models/catalog.js';
+import { systemClock } from '../../ports/clock.js';
+import { createIdGenerator } from '../../ports/ids.js';
+import { buildProviderSet } from '../../providers.js';
+import type { CliIo } from './keys.js';
+
+export const GENERATE_USAGE = `Usage:
+  imagegate generate "<prompt>" --model <id> [--out file.png] [--width N] [--height N] [--seed N]
+                     [--steps N] [--guidance X] [--negative-prompt "..."] [--template <id>]
+
+Runs one prompt on a model with the providers configured in the environment and writes the PNG.
+Nothing is recorded in the gallery. Lists models with: curl <server>/api/models`;
+
+const number = (value: string | undefined) => (value === undefined ? undefined : Number(value));
+
+export async function generateCommand(config: Config, argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      model: { type: 'string' },
+      out: { type: 'string' },
+      width: { type: 'string' },
+      height: { type: 'string' },
+      seed: { type: 'string' },
+      steps: { type: 'string' },
+      guidance: { type: 'string' },
+      'negative-prompt': { type: 'string' },
+      template: { type: 'string' },
+    },
+  });
+  const prompt = positionals.join(' ').trim();
+  if (prompt === '' && values.template === undefined) {
+    io.err(GENERATE_USAGE);
+    return 2;
+  }
+  const { providers, models, statusOf } = buildProviderSet(config);
+  const db = await openDatabase(config);
+  const ids = createIdGenerator();
+  const deps = {
+    db,
+    catalog: createModelCatalog(models, statusOf),
+    randomSeed: () => Math.floor(Math.random() * 2 ** 32),
+    providers,
+    blobs: createMemoryBlobStore(),
+    logger: pino({ level: 'silent' }),
+    clock: systemClock,
+  };
+  try {
+    const plan = await planGeneration(deps, 'admin', {
+      prompt: prompt === '' ? undefined : prompt,
+      model: values.model,
+      template_id: values.template,
+      width: number(values.width),
+      height: number(values.height),
+      seed: number(values.seed),
+      steps: number(values.steps),
+      guidance: number(values.guidance),
+      negative_prompt: values['negative-prompt'],
+    });
+    const started = Date.now();
+    const id = ids.newId('img');
+    const row = await renderImage(deps, { userId: 'admin', requestId: 'cli' }, plan, id);
+    const stored = await deps.blobs.get(row.r2_key);
+    const out = values.out ?? `${id}.png`;
+    await fs.writeFile(out, stored?.bytes ?? new Uint8Array());
+    io.out(`Wrote ${out}: ${row.width}x${row.height} PNG from ${row.model}, seed ${String(row.parameters.seed ?? '-')}, cost $${row.cost}, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const details = typeof error.details === 'object' && typeof error.details.message === 'string' ? `: ${error.details.message}` : '';
+    io.err(`imagegate generate: ${error.message}${details}`);
+    return 1;
+  } finally {
+    await db.close();
+  }
+}
