@@ -1,0 +1,69 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FaultProxy {
+  /** Origin to use instead of the fake's (paths are forwarded unchanged). */
+  url: string;
+  /** Requests that reached the proxy, faulted or not. */
+  count: () => number;
+  /** The next `times` requests answer `status` with a JSON error body (and optional headers) instead of reaching the fake. */
+  fail(times: number, status: number, headers?: Record<string, string>): void;
+  /** The next `times` requests never get an answer. */
+  stall(times: number): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A loopback proxy in front of a provider's fake that injects failures, so one resilience suite can run
+ * against every adapter without knowing its wire format.
+ */
+export async function startFaultProxy(target: string): Promise<FaultProxy> {
+  const faults: ({ kind: 'fail'; status: number; headers: Record<string, string> } | { kind: 'stall' })[] = [];
+  const stalled: http.ServerResponse[] = [];
+  let requests = 0;
+  const targetUrl = new URL(target);
+  const server = http.createServer((req, res) => {
+    requests += 1;
+    const fault = faults.shift();
+    if (fault?.kind === 'stall') {
+      stalled.push(res);
+      req.resume();
+      return;
+    }
+    if (fault?.kind === 'fail') {
+      req.resume();
+      res.writeHead(fault.status, { 'Content-Type': 'application/json', ...fault.headers });
+      res.end(JSON.stringify({ error: { message: `injected ${fault.status}` }, detail: `injected ${fault.status}`, errors: [{ code: fault.status, message: `injected ${fault.status}` }], success: false }));
+      return;
+    }
+    const upstream = http.request(
+      { host: targetUrl.hostname, port: targetUrl.port, method: req.method, path: req.url ?? '/', headers: { ...req.headers, host: targetUrl.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      res.writeHead(502);
+      res.end();
+    });
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    count: () => requests,
+    fail(times, status, headers = {}) {
+      for (let i = 0; i < times; i += 1) faults.push({ kind: 'fail', status, headers });
+    },
+    stall(times) {
+      for (let i = 0; i < times; i += 1) faults.push({ kind: 'stall' });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const res of stalled) res.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
