@@ -24,6 +24,29 @@ export function createBatchRepository(db: Kysely<DatabaseSchema>): BatchReposito
   const itemsOf = async (trx: Kysely<DatabaseSchema> | Transaction<DatabaseSchema>, batchId: string) =>
     (await trx.selectFrom('batch_items').selectAll().where('batch_id', '=', batchId).orderBy('idx').execute()).map(toItem);
 
+  /** Moves an item to a final state once: with its side effect and the batch's counter, or not at all. */
+  const settle = (
+    batchId: string,
+    idx: number,
+    at: string,
+    outcome: { status: 'succeeded' | 'failed'; error: string | null },
+    counter: 'completed_count' | 'failed_count',
+    alsoDo?: (trx: Transaction<DatabaseSchema>) => Promise<void>,
+  ) =>
+    db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('batch_items')
+        .set({ ...outcome, updated_at: at })
+        .where('batch_id', '=', batchId)
+        .where('idx', '=', idx)
+        .where('status', 'not in', ['succeeded', 'failed'])
+        .executeTakeFirst();
+      if (toNumber(result.numUpdatedRows) === 0) return false;
+      await alsoDo?.(trx);
+      await trx.updateTable('batches').set((eb) => ({ [counter]: eb(counter, '+', 1), updated_at: at })).where('id', '=', batchId).execute();
+      return true;
+    });
+
   return {
     async create(batch, items) {
       await db.transaction().execute(async (trx) => {
@@ -62,39 +85,11 @@ export function createBatchRepository(db: Kysely<DatabaseSchema>): BatchReposito
         return true;
       });
     },
-    async completeItem(batchId, idx, image, at) {
-      return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('batch_items')
-          .set({ status: 'succeeded', error: null, updated_at: at })
-          .where('batch_id', '=', batchId)
-          .where('idx', '=', idx)
-          .where('status', 'not in', ['succeeded', 'failed'])
-          .executeTakeFirst();
-        if (toNumber(result.numUpdatedRows) === 0) return false;
+    completeItem: (batchId, idx, image, at) =>
+      settle(batchId, idx, at, { status: 'succeeded', error: null }, 'completed_count', async (trx) => {
         await trx.insertInto('images').values(fromImageRow(image)).onConflict((oc) => oc.column('id').doNothing()).execute();
-        await trx
-          .updateTable('batches')
-          .set((eb) => ({ completed_count: eb('completed_count', '+', 1), updated_at: at }))
-          .where('id', '=', batchId)
-          .execute();
-        return true;
-      });
-    },
-    async failItem(batchId, idx, error, at) {
-      return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('batch_items')
-          .set({ status: 'failed', error, updated_at: at })
-          .where('batch_id', '=', batchId)
-          .where('idx', '=', idx)
-          .where('status', 'not in', ['succeeded', 'failed'])
-          .executeTakeFirst();
-        if (toNumber(result.numUpdatedRows) === 0) return false;
-        await trx.updateTable('batches').set((eb) => ({ failed_count: eb('failed_count', '+', 1), updated_at: at })).where('id', '=', batchId).execute();
-        return true;
-      });
-    },
+      }),
+    failItem: (batchId, idx, error, at) => settle(batchId, idx, at, { status: 'failed', error }, 'failed_count'),
     async finishIfDone(batchId, at, delivery) {
       return db.transaction().execute(async (trx) => {
         const open = await trx
