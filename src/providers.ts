@@ -2,9 +2,13 @@ import { proceduralModel } from './adapters/providers/procedural/model.js';
 import { createProceduralProvider } from './adapters/providers/procedural/procedural-provider.js';
 import { withResilience } from './adapters/providers/resilience/resilient-provider.js';
 import { DEFAULT_RESILIENCE } from './adapters/providers/resilience/resilient-provider.js';
+import { createOpenAiProvider } from './adapters/providers/openai/openai-provider.js';
+import { createReplicateProvider } from './adapters/providers/replicate/replicate-provider.js';
 import { createWorkersAiProvider } from './adapters/providers/workers-ai/workers-ai-provider.js';
 import type { Config, ProviderEnv } from './config.js';
 import type { ProviderStatus } from './domain/models/catalog.js';
+import { openAiModels } from './domain/models/catalog/openai.js';
+import { replicateModels } from './domain/models/catalog/replicate.js';
 import { workersAiModels } from './domain/models/catalog/workers-ai.js';
 import type { ModelDefinition } from './domain/models/types.js';
 import type { ImageProvider } from './ports/image-provider.js';
@@ -22,19 +26,38 @@ export interface ProviderSpec {
 
 const must = (value: string | undefined): string => value ?? '';
 
+/** What each provider model accepts, from the catalogue, so adapters send only what the model takes. */
+export const parametersFrom =
+  (models: readonly ModelDefinition[]) =>
+  (providerModel: string): ReadonlySet<string> =>
+    new Set<string>(models.find((model) => model.provider_model === providerModel)?.parameters ?? []);
+
 export const PROVIDER_SPECS: readonly ProviderSpec[] = [
   { id: 'local', requires: [], models: () => [proceduralModel], create: () => createProceduralProvider(), remote: false },
   {
     id: 'workers-ai',
     requires: ['CLOUDFLARE_ACCOUNT_ID', 'CLOUDFLARE_API_TOKEN'],
     models: () => workersAiModels,
-    create: (env, fetchImpl) => {
-      const parametersOf = (model: string) => new Set<string>(workersAiModels.find((m) => m.provider_model === model)?.parameters ?? []);
-      return createWorkersAiProvider(
+    create: (env, fetchImpl) =>
+      createWorkersAiProvider(
         { accountId: must(env.CLOUDFLARE_ACCOUNT_ID), apiToken: must(env.CLOUDFLARE_API_TOKEN), baseUrl: env.CLOUDFLARE_API_BASE_URL, fetch: fetchImpl },
-        parametersOf,
-      );
-    },
+        parametersFrom(workersAiModels),
+      ),
+    remote: true,
+  },
+  {
+    id: 'openai',
+    requires: ['OPENAI_API_KEY'],
+    models: () => openAiModels,
+    create: (env, fetchImpl) => createOpenAiProvider({ apiKey: must(env.OPENAI_API_KEY), baseUrl: env.OPENAI_BASE_URL, fetch: fetchImpl }),
+    remote: true,
+  },
+  {
+    id: 'replicate',
+    requires: ['REPLICATE_API_TOKEN'],
+    models: () => replicateModels,
+    create: (env, fetchImpl) =>
+      createReplicateProvider({ apiToken: must(env.REPLICATE_API_TOKEN), baseUrl: env.REPLICATE_BASE_URL, fetch: fetchImpl }, parametersFrom(replicateModels)),
     remote: true,
   },
 ];

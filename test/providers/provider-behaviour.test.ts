@@ -56,6 +56,13 @@ describe.each(subjects)('$name adapter behind the resilience layer', (subject) =
     expect([image.width, image.height]).toEqual([meta.width, meta.height]);
   });
 
+  it.each(subject.costCases)('records the cost of the settings actually used: $cost for $request', async ({ request, cost }) => {
+    await start();
+    const res = await h.call('POST', '/api/generate', { prompt: 'a lighthouse at dusk', ...request });
+    expect(res.status).toBe(201);
+    expect((await json(res)).cost).toBeCloseTo(cost, 12);
+  });
+
   it('retries a 503 and then succeeds', async () => {
     await start();
     proxy.fail(1, 503);

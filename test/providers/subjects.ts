@@ -1,6 +1,13 @@
-import type { ImageProvider } from '../../src/ports/image-provider.js';
+import { createOpenAiProvider } from '../../src/adapters/providers/openai/openai-provider.js';
+import { createReplicateProvider } from '../../src/adapters/providers/replicate/replicate-provider.js';
 import { createWorkersAiProvider } from '../../src/adapters/providers/workers-ai/workers-ai-provider.js';
+import { openAiModels } from '../../src/domain/models/catalog/openai.js';
+import { replicateModels } from '../../src/domain/models/catalog/replicate.js';
 import { workersAiModels } from '../../src/domain/models/catalog/workers-ai.js';
+import type { ImageProvider } from '../../src/ports/image-provider.js';
+import { parametersFrom } from '../../src/providers.js';
+import { startOpenAiFake } from './fakes/openai-fake.js';
+import { startReplicateFake } from './fakes/replicate-fake.js';
 import { startWorkersAiFake } from './fakes/workers-ai-fake.js';
 
 /** One adapter with a loopback fake that answers success by default; the shared suite runs against each. */
@@ -10,6 +17,8 @@ export interface ProviderSubject {
   modelId: string;
   startFake(): Promise<{ baseUrl: string; close(): Promise<void> }>;
   create(baseUrl: string): ImageProvider;
+  /** Generation requests (model, sizes, steps) and the cost each must record, from the provider's price list. */
+  costCases: { request: Record<string, unknown>; cost: number }[];
 }
 
 export const subjects: ProviderSubject[] = [
@@ -18,7 +27,36 @@ export const subjects: ProviderSubject[] = [
     providerId: 'workers-ai',
     modelId: '@cf/black-forest-labs/flux-1-schnell',
     startFake: startWorkersAiFake,
-    create: (baseUrl) =>
-      createWorkersAiProvider({ accountId: 'acct', apiToken: 'token', baseUrl }, (model) => new Set(workersAiModels.find((m) => m.provider_model === model)?.parameters ?? [])),
+    create: (baseUrl) => createWorkersAiProvider({ accountId: 'acct', apiToken: 'token', baseUrl }, parametersFrom(workersAiModels)),
+    costCases: [
+      // 4 tiles of 512 px + steps x $0.0001056
+      { request: { model: '@cf/black-forest-labs/flux-1-schnell' }, cost: 4 * 0.0000528 + 4 * 0.0001056 },
+      { request: { model: '@cf/black-forest-labs/flux-1-schnell', steps: 8 }, cost: 4 * 0.0000528 + 8 * 0.0001056 },
+      { request: { model: '@cf/leonardo/phoenix-1.0', width: 512, height: 512, steps: 25 }, cost: 0.00583 + 25 * 0.00011 },
+    ],
+  },
+  {
+    name: 'OpenAI',
+    providerId: 'openai',
+    modelId: 'openai/gpt-image-1',
+    startFake: startOpenAiFake,
+    create: (baseUrl) => createOpenAiProvider({ apiKey: 'sk-test', baseUrl }),
+    costCases: [
+      { request: { model: 'openai/gpt-image-1' }, cost: 0.042 },
+      { request: { model: 'openai/gpt-image-1', width: 1536, height: 1024 }, cost: 0.063 },
+      { request: { model: 'openai/dall-e-3', width: 1792, height: 1024 }, cost: 0.08 },
+    ],
+  },
+  {
+    name: 'Replicate',
+    providerId: 'replicate',
+    modelId: 'replicate/black-forest-labs/flux-schnell',
+    startFake: startReplicateFake,
+    create: (baseUrl) => createReplicateProvider({ apiToken: 'r8_test', baseUrl, pollIntervalMs: 5 }, parametersFrom(replicateModels)),
+    costCases: [
+      { request: { model: 'replicate/black-forest-labs/flux-schnell', width: 1344, height: 768, steps: 2 }, cost: 0.003 },
+      { request: { model: 'replicate/black-forest-labs/flux-dev' }, cost: 0.025 },
+      { request: { model: 'replicate/black-forest-labs/flux-dev', width: 640, height: 1536, steps: 50 }, cost: 0.025 },
+    ],
   },
 ];

@@ -27,6 +27,11 @@ export function resolveSettings(model: CatalogEntry, layers: readonly Generation
 
   const width = given.width ?? model.default_width;
   const height = given.height ?? model.default_height;
+  // A fixed size list says more than a range, so it is checked first.
+  if (model.sizes !== undefined && !model.sizes.includes(`${width}x${height}`)) {
+    const field = given.width !== undefined || given.height === undefined ? 'width' : 'height';
+    throw invalidParameter(field, `model ${model.id} makes only these sizes (width x height): ${model.sizes.join(', ')}; got ${width}x${height}`);
+  }
   checkRange('width', width, model.min_size, model.max_width, model.id);
   checkRange('height', height, model.min_size, model.max_height, model.id);
   const steps = given.steps ?? model.default_steps;

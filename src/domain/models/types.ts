@@ -48,6 +48,11 @@ export interface ModelDefinition {
   min_size: number;
   max_width: number;
   max_height: number;
+  /**
+   * The exact output sizes (`WIDTHxHEIGHT`) the provider accepts, for providers that take a size from a fixed
+   * list (OpenAI). When set, width x height must be one of them.
+   */
+  sizes?: readonly string[];
   /** Steps used when the caller gives none (undefined when the model has no step parameter). */
   default_steps?: number;
   max_steps?: number;

@@ -30,6 +30,7 @@ export const ModelSchema = z
     min_size: z.number().int(),
     max_width: z.number().int(),
     max_height: z.number().int(),
+    sizes: z.array(z.string()).readonly().optional().openapi({ description: 'When present, the only sizes (WIDTHxHEIGHT) the model makes' }),
     default_steps: z.number().int().optional(),
     max_steps: z.number().int().optional(),
     parameters: z.array(z.enum(GENERATION_PARAMETERS)).readonly(),

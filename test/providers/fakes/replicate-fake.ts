@@ -1,0 +1,60 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { isRecord } from '../../../src/adapters/providers/http-support.js';
+import { sendBytes, sendJson, startLoopbackServer, type LoopbackServer, type RecordedRequest, type Responder } from '../loopback-server.js';
+import { sampleImages } from './sample-images.js';
+
+type Images = Awaited<ReturnType<typeof sampleImages>>;
+
+/** The host the adapter called, so answers name URLs on this same fake (also behind a proxy that rewrites Host). */
+const origin = (headers: IncomingHttpHeaders) => `http://${String(headers.host)}`;
+
+export function prediction(headers: IncomingHttpHeaders, id: string, status: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id,
+    model: 'black-forest-labs/flux-schnell',
+    version: 'hidden',
+    input: {},
+    logs: '',
+    output: null,
+    error: null,
+    status,
+    created_at: '2026-11-23T10:00:00.000Z',
+    urls: { get: `${origin(headers)}/v1/predictions/${id}`, cancel: `${origin(headers)}/v1/predictions/${id}/cancel`, web: `https://replicate.com/p/${id}` },
+    ...extra,
+  };
+}
+
+/**
+ * Replicate's documented flow: the create answers 201 still `processing` (as when `Prefer: wait` runs out),
+ * the first status check answers `succeeded` with an output URL, and the file is served in the format asked.
+ */
+export function replicateFlow(images: Images): Responder {
+  const formats = new Map<string, string>();
+  let next = 0;
+  return (request: RecordedRequest, response) => {
+    const { method, path, headers } = request;
+    if (method === 'POST' && /^\/v1\/models\/[^/]+\/[^/]+\/predictions$/.test(path)) {
+      const id = `pred${(next += 1)}`;
+      const input = isRecord(request.body) && isRecord(request.body.input) ? request.body.input : {};
+      formats.set(id, String(input.output_format ?? 'webp'));
+      return sendJson(response, 201, prediction(headers, id, 'processing', { input }));
+    }
+    const status = /^\/v1\/predictions\/([^/]+)$/.exec(path);
+    if (method === 'GET' && status?.[1] !== undefined) {
+      const format = formats.get(status[1]) ?? 'webp';
+      return sendJson(response, 200, prediction(headers, status[1], 'succeeded', { output: [`${origin(headers)}/files/${status[1]}/out-0.${format}`], metrics: { predict_time: 0.8, image_count: 1 } }));
+    }
+    const file = /^\/files\/[^/]+\/out-0\.(png|webp|jpg)$/.exec(path);
+    if (method === 'GET' && file?.[1] !== undefined) {
+      const [type, bytes] = file[1] === 'png' ? ['image/png', images.png] : file[1] === 'jpg' ? ['image/jpeg', images.jpeg] : ['image/webp', images.webp];
+      return sendBytes(response, 200, type, bytes);
+    }
+    if (method === 'POST' && /^\/v1\/predictions\/[^/]+\/cancel$/.test(path)) return sendJson(response, 200, prediction(headers, 'x', 'canceled'));
+    return sendJson(response, 404, { title: 'Not found', detail: `no route for ${method} ${path}`, status: 404 });
+  };
+}
+
+export async function startReplicateFake(): Promise<{ baseUrl: string; server: LoopbackServer; close(): Promise<void> }> {
+  const server = await startLoopbackServer(replicateFlow(await sampleImages()));
+  return { baseUrl: server.origin, server, close: () => server.close() };
+}
