@@ -4,11 +4,13 @@ import { withResilience } from './adapters/providers/resilience/resilient-provid
 import { DEFAULT_RESILIENCE } from './adapters/providers/resilience/resilient-provider.js';
 import { createOpenAiProvider } from './adapters/providers/openai/openai-provider.js';
 import { createReplicateProvider } from './adapters/providers/replicate/replicate-provider.js';
+import { createStabilityProvider } from './adapters/providers/stability/stability-provider.js';
 import { createWorkersAiProvider } from './adapters/providers/workers-ai/workers-ai-provider.js';
 import type { Config, ProviderEnv } from './config.js';
 import type { ProviderStatus } from './domain/models/catalog.js';
 import { openAiModels } from './domain/models/catalog/openai.js';
 import { replicateModels } from './domain/models/catalog/replicate.js';
+import { stabilityModels } from './domain/models/catalog/stability.js';
 import { workersAiModels } from './domain/models/catalog/workers-ai.js';
 import type { ModelDefinition } from './domain/models/types.js';
 import type { ImageProvider } from './ports/image-provider.js';
@@ -58,6 +60,14 @@ export const PROVIDER_SPECS: readonly ProviderSpec[] = [
     models: () => replicateModels,
     create: (env, fetchImpl) =>
       createReplicateProvider({ apiToken: must(env.REPLICATE_API_TOKEN), baseUrl: env.REPLICATE_BASE_URL, fetch: fetchImpl }, parametersFrom(replicateModels)),
+    remote: true,
+  },
+  {
+    id: 'stability',
+    requires: ['STABILITY_API_KEY'],
+    models: () => stabilityModels,
+    create: (env, fetchImpl) =>
+      createStabilityProvider({ apiKey: must(env.STABILITY_API_KEY), baseUrl: env.STABILITY_BASE_URL, fetch: fetchImpl }, parametersFrom(stabilityModels)),
     remote: true,
   },
 ];

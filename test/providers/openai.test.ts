@@ -3,14 +3,14 @@ import { createOpenAiProvider } from '../../src/adapters/providers/openai/openai
 import { ProviderRefusal, ProviderUnavailable, type ProviderRequest } from '../../src/ports/image-provider.js';
 import { createHarness, json } from '../../src/test-support/harness.js';
 import { openAiSuccess } from './fakes/openai-fake.js';
-import { sampleImages } from './fakes/sample-images.js';
+import { sampleImages, type SampleImages } from './fakes/sample-images.js';
 import { rejectionOf, sendBytes, sendJson, startLoopbackServer, type LoopbackServer } from './loopback-server.js';
 
 /* The real adapter over real HTTP against a loopback stand-in for https://api.openai.com. */
 
 const KEY = 'sk-MUST-NOT-LEAK-0a1b2c';
 let server: LoopbackServer;
-let images: Awaited<ReturnType<typeof sampleImages>>;
+let images: SampleImages;
 
 const provider = (baseUrl = server.origin) => createOpenAiProvider({ apiKey: KEY, baseUrl });
 const request = (providerModel: string, width = 1024, height = 1024): ProviderRequest => ({ providerModel, prompt: 'a lighthouse at dusk', width, height, seed: 7 });

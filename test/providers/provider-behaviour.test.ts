@@ -3,15 +3,18 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { withResilience, type ResilienceOptions } from '../../src/adapters/providers/resilience/resilient-provider.js';
 import { createHarness, json, type Harness } from '../../src/test-support/harness.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
+import { sampleImages, type FakeOptions, type StartedFake } from './fakes/sample-images.js';
 import { subjects } from './subjects.js';
 
 describe.each(subjects)('$name adapter behind the resilience layer', (subject) => {
-  let fake: { baseUrl: string; close(): Promise<void> };
-  let proxy: FaultProxy;
-  let h: Harness;
+  let fake: StartedFake | undefined;
+  let proxy: FaultProxy | undefined;
+  let h: Harness | undefined;
   let clock = 0;
 
-  async function start(overrides: Partial<ResilienceOptions> = {}): Promise<void> {
+  async function start(overrides: Partial<ResilienceOptions> = {}, fakeOptions: FakeOptions = {}): Promise<{ h: Harness; proxy: FaultProxy; fake: StartedFake }> {
+    fake = await subject.startFake(fakeOptions);
+    proxy = await startFaultProxy(fake.baseUrl);
     const origin = new URL(fake.baseUrl);
     const adapter = subject.create(fake.baseUrl.replace(origin.origin, proxy.url));
     const provider = withResilience(adapter, {
@@ -26,95 +29,102 @@ describe.each(subjects)('$name adapter behind the resilience layer', (subject) =
       ...overrides,
     });
     h = await createHarness({ providers: { [subject.providerId]: provider } });
+    return { h, proxy, fake };
   }
 
-  beforeEach(async () => {
-    fake = await subject.startFake();
-    proxy = await startFaultProxy(fake.baseUrl);
+  beforeEach(() => {
     clock = 0;
   });
   afterEach(async () => {
-    await h.close();
-    await proxy.close();
-    await fake.close();
+    await h?.close();
+    await proxy?.close();
+    await fake?.close();
+    [h, proxy, fake] = [undefined, undefined, undefined];
   });
 
-  const generate = () => h.call('POST', '/api/generate', { prompt: 'a lighthouse at dusk', model: subject.modelId });
-  const expectNothingStored = async () => {
+  const generate = (h: Harness) => h.call('POST', '/api/generate', { prompt: 'a lighthouse at dusk', model: subject.modelId });
+  const expectNothingStored = async (h: Harness) => {
     expect(h.blobs.keys()).toEqual([]);
     expect((await json(await h.call('GET', '/api/images'))).images).toEqual([]);
     expect(await json(await h.call('GET', '/api/analytics/costs'))).toMatchObject({ total_images: 0, total_cost: 0 });
   };
 
-  it('stores what the provider sends as a PNG with its real pixel size', async () => {
-    await start();
-    const res = await generate();
+  it('converts a JPEG answer to a PNG and records its real pixel size', async () => {
+    const { h } = await start({}, { answer: 'jpeg' });
+    const res = await generate(h);
     expect(res.status).toBe(201);
     const image = await json(res);
     const meta = await sharp((await h.blobs.get(String(image.r2_key)))?.bytes).metadata();
     expect(meta.format).toBe('png');
     expect([image.width, image.height]).toEqual([meta.width, meta.height]);
+    expect([image.width, image.height]).toEqual([80, 48]);
+  });
+
+  it('stores a PNG answer byte for byte', async () => {
+    const { h } = await start({}, { answer: 'png' });
+    const image = await json(await generate(h));
+    expect(Buffer.from((await h.blobs.get(String(image.r2_key)))?.bytes ?? []).equals((await sampleImages()).png)).toBe(true);
   });
 
   it.each(subject.costCases)('records the cost of the settings actually used: $cost for $request', async ({ request, cost }) => {
-    await start();
+    const { h } = await start();
     const res = await h.call('POST', '/api/generate', { prompt: 'a lighthouse at dusk', ...request });
     expect(res.status).toBe(201);
     expect((await json(res)).cost).toBeCloseTo(cost, 12);
   });
 
   it('retries a 503 and then succeeds', async () => {
-    await start();
+    const { h, proxy } = await start();
     proxy.fail(1, 503);
-    expect((await generate()).status).toBe(201);
+    expect((await generate(h)).status).toBe(201);
   });
 
   it("retries a 429 after the provider's Retry-After", async () => {
-    await start();
+    const { h, proxy } = await start();
     proxy.fail(1, 429, { 'Retry-After': '0' });
-    expect((await generate()).status).toBe(201);
+    expect((await generate(h)).status).toBe(201);
   });
 
   it('never retries a refusal, answers 400, and stores nothing', async () => {
-    await start();
+    const { h, proxy } = await start();
     proxy.fail(1, 400);
-    const res = await generate();
+    const res = await generate(h);
     expect(res.status).toBe(400);
     expect(await json(res)).toMatchObject({ error: 'Image generation refused', code: 'GENERATION_REFUSED' });
     expect(proxy.count()).toBe(1);
-    await expectNothingStored();
+    await expectNothingStored(h);
   });
 
   it('answers a provider that keeps failing with 500 Image generation failed and leaves no record, object or cost', async () => {
-    await start();
+    const { h, proxy } = await start();
     proxy.fail(3, 500);
-    const res = await generate();
+    const res = await generate(h);
     expect(res.status).toBe(500);
     expect(await json(res)).toMatchObject({ error: 'Image generation failed', code: 'GENERATION_FAILED', details: { message: expect.stringContaining('500') } });
     expect(proxy.count()).toBe(3);
-    await expectNothingStored();
+    await expectNothingStored(h);
   });
 
   it('times out a provider that does not answer', async () => {
-    await start({ timeoutMs: 200, retries: 0 });
+    const { h, proxy } = await start({ timeoutMs: 200, retries: 0 });
     proxy.stall(1);
-    const res = await generate();
+    const res = await generate(h);
     expect(res.status).toBe(500);
     expect((await json(res)).details).toMatchObject({ message: expect.stringContaining('did not answer within') });
-    await expectNothingStored();
+    await expectNothingStored(h);
   });
 
   it('opens the breaker after repeated failures, answers fast, and recovers after the cooldown', async () => {
-    await start({ retries: 0, breakerThreshold: 2 });
+    const { h, proxy } = await start({ retries: 0, breakerThreshold: 2 });
     proxy.fail(2, 503);
-    expect((await generate()).status).toBe(500);
-    expect((await generate()).status).toBe(500);
+    expect((await generate(h)).status).toBe(500);
+    expect((await generate(h)).status).toBe(500);
     const before = proxy.count();
-    const fast = await generate();
+    const fast = await generate(h);
     expect(fast.status).toBe(500);
     expect((await json(fast)).details).toMatchObject({ message: expect.stringContaining('failing repeatedly') });
     expect(proxy.count()).toBe(before);
     clock += 30_000;
-    expect((await generate()).status).toBe(201);
+    expect((await generate(h)).status).toBe(201);
   });
 });

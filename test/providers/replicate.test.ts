@@ -4,7 +4,7 @@ import { replicateModels } from '../../src/domain/models/catalog/replicate.js';
 import { ProviderRefusal, ProviderUnavailable, type ProviderRequest } from '../../src/ports/image-provider.js';
 import { parametersFrom } from '../../src/providers.js';
 import { prediction, replicateFlow } from './fakes/replicate-fake.js';
-import { sampleImages } from './fakes/sample-images.js';
+import { sampleImages, type SampleImages } from './fakes/sample-images.js';
 import { rejectionOf, sendBytes, sendJson, startLoopbackServer, type LoopbackServer, type Responder } from './loopback-server.js';
 
 /* The real adapter over real HTTP against a loopback stand-in for https://api.replicate.com. */
@@ -13,7 +13,7 @@ const TOKEN = 'r8_MUST-NOT-LEAK-91fe';
 const SCHNELL = 'black-forest-labs/flux-schnell';
 const DEV = 'black-forest-labs/flux-dev';
 let server: LoopbackServer;
-let images: Awaited<ReturnType<typeof sampleImages>>;
+let images: SampleImages;
 
 const provider = () => createReplicateProvider({ apiToken: TOKEN, baseUrl: server.origin, pollIntervalMs: 5 }, parametersFrom(replicateModels));
 const request = (providerModel: string, extra: Partial<ProviderRequest> = {}): ProviderRequest => ({ providerModel, prompt: 'a lighthouse at dusk', width: 1024, height: 1024, seed: 42, steps: 4, ...extra });

@@ -1,13 +1,17 @@
 import { createOpenAiProvider } from '../../src/adapters/providers/openai/openai-provider.js';
 import { createReplicateProvider } from '../../src/adapters/providers/replicate/replicate-provider.js';
+import { createStabilityProvider } from '../../src/adapters/providers/stability/stability-provider.js';
 import { createWorkersAiProvider } from '../../src/adapters/providers/workers-ai/workers-ai-provider.js';
 import { openAiModels } from '../../src/domain/models/catalog/openai.js';
 import { replicateModels } from '../../src/domain/models/catalog/replicate.js';
+import { stabilityModels } from '../../src/domain/models/catalog/stability.js';
 import { workersAiModels } from '../../src/domain/models/catalog/workers-ai.js';
 import type { ImageProvider } from '../../src/ports/image-provider.js';
 import { parametersFrom } from '../../src/providers.js';
+import type { FakeOptions, StartedFake } from './fakes/sample-images.js';
 import { startOpenAiFake } from './fakes/openai-fake.js';
 import { startReplicateFake } from './fakes/replicate-fake.js';
+import { startStabilityFake } from './fakes/stability-fake.js';
 import { startWorkersAiFake } from './fakes/workers-ai-fake.js';
 
 /** One adapter with a loopback fake that answers success by default; the shared suite runs against each. */
@@ -15,7 +19,7 @@ export interface ProviderSubject {
   name: string;
   providerId: string;
   modelId: string;
-  startFake(): Promise<{ baseUrl: string; close(): Promise<void> }>;
+  startFake(options?: FakeOptions): Promise<StartedFake>;
   create(baseUrl: string): ImageProvider;
   /** Generation requests (model, sizes, steps) and the cost each must record, from the provider's price list. */
   costCases: { request: Record<string, unknown>; cost: number }[];
@@ -57,6 +61,18 @@ export const subjects: ProviderSubject[] = [
       { request: { model: 'replicate/black-forest-labs/flux-schnell', width: 1344, height: 768, steps: 2 }, cost: 0.003 },
       { request: { model: 'replicate/black-forest-labs/flux-dev' }, cost: 0.025 },
       { request: { model: 'replicate/black-forest-labs/flux-dev', width: 640, height: 1536, steps: 50 }, cost: 0.025 },
+    ],
+  },
+  {
+    name: 'Stability AI',
+    providerId: 'stability',
+    modelId: 'stability/core',
+    startFake: startStabilityFake,
+    create: (baseUrl) => createStabilityProvider({ apiKey: 'sk-test', baseUrl }, parametersFrom(stabilityModels)),
+    costCases: [
+      { request: { model: 'stability/core', width: 1920, height: 1080 }, cost: 0.03 },
+      { request: { model: 'stability/ultra' }, cost: 0.08 },
+      { request: { model: 'stability/sd3.5-large', width: 512, height: 512, guidance: 5 }, cost: 0.065 },
     ],
   },
 ];

@@ -1,5 +1,5 @@
 import { sendJson, startLoopbackServer, type LoopbackServer, type Responder } from '../loopback-server.js';
-import { sampleImages } from './sample-images.js';
+import { sampleImages, type FakeOptions } from './sample-images.js';
 
 /** OpenAI's documented success: `{ created, data: [{ b64_json }] }` (gpt-image-1 also reports token usage). */
 export function openAiSuccess(imageBase64: string): Responder {
@@ -16,9 +16,9 @@ export function openAiSuccess(imageBase64: string): Responder {
   };
 }
 
-/** OpenAI Images on loopback, answering every generation with a base64 JPEG (as `output_format: jpeg` would). */
-export async function startOpenAiFake(): Promise<{ baseUrl: string; server: LoopbackServer; close(): Promise<void> }> {
-  const { jpeg } = await sampleImages();
-  const server = await startLoopbackServer(openAiSuccess(jpeg.toString('base64')));
+/** OpenAI Images on loopback, answering every generation with a base64 PNG (or the format given). */
+export async function startOpenAiFake(options: FakeOptions = {}): Promise<{ baseUrl: string; server: LoopbackServer; close(): Promise<void> }> {
+  const images = await sampleImages();
+  const server = await startLoopbackServer(openAiSuccess(images[options.answer ?? 'png'].toString('base64')));
   return { baseUrl: server.origin, server, close: () => server.close() };
 }

@@ -1,9 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { isRecord } from '../../../src/adapters/providers/http-support.js';
 import { sendBytes, sendJson, startLoopbackServer, type LoopbackServer, type RecordedRequest, type Responder } from '../loopback-server.js';
-import { sampleImages } from './sample-images.js';
-
-type Images = Awaited<ReturnType<typeof sampleImages>>;
+import { MIME, sampleImages, type FakeOptions, type ImageFormat, type SampleImages } from './sample-images.js';
 
 /** The host the adapter called, so answers name URLs on this same fake (also behind a proxy that rewrites Host). */
 const origin = (headers: IncomingHttpHeaders) => `http://${String(headers.host)}`;
@@ -28,7 +26,7 @@ export function prediction(headers: IncomingHttpHeaders, id: string, status: str
  * Replicate's documented flow: the create answers 201 still `processing` (as when `Prefer: wait` runs out),
  * the first status check answers `succeeded` with an output URL, and the file is served in the format asked.
  */
-export function replicateFlow(images: Images): Responder {
+export function replicateFlow(images: SampleImages, answer?: ImageFormat): Responder {
   const formats = new Map<string, string>();
   let next = 0;
   return (request: RecordedRequest, response) => {
@@ -46,15 +44,15 @@ export function replicateFlow(images: Images): Responder {
     }
     const file = /^\/files\/[^/]+\/out-0\.(png|webp|jpg)$/.exec(path);
     if (method === 'GET' && file?.[1] !== undefined) {
-      const [type, bytes] = file[1] === 'png' ? ['image/png', images.png] : file[1] === 'jpg' ? ['image/jpeg', images.jpeg] : ['image/webp', images.webp];
-      return sendBytes(response, 200, type, bytes);
+      const format: ImageFormat = answer ?? (file[1] === 'jpg' ? 'jpeg' : file[1] === 'png' ? 'png' : 'webp');
+      return sendBytes(response, 200, MIME[format], images[format]);
     }
     if (method === 'POST' && /^\/v1\/predictions\/[^/]+\/cancel$/.test(path)) return sendJson(response, 200, prediction(headers, 'x', 'canceled'));
     return sendJson(response, 404, { title: 'Not found', detail: `no route for ${method} ${path}`, status: 404 });
   };
 }
 
-export async function startReplicateFake(): Promise<{ baseUrl: string; server: LoopbackServer; close(): Promise<void> }> {
-  const server = await startLoopbackServer(replicateFlow(await sampleImages()));
+export async function startReplicateFake(options: FakeOptions = {}): Promise<{ baseUrl: string; server: LoopbackServer; close(): Promise<void> }> {
+  const server = await startLoopbackServer(replicateFlow(await sampleImages(), options.answer));
   return { baseUrl: server.origin, server, close: () => server.close() };
 }

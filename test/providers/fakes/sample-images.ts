@@ -1,8 +1,29 @@
 import sharp from 'sharp';
 
+export type ImageFormat = 'png' | 'jpeg' | 'webp';
+
+export interface SampleImages {
+  png: Buffer;
+  jpeg: Buffer;
+  webp: Buffer;
+}
+
+export const MIME: Readonly<Record<ImageFormat, string>> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
+
 /** Small but real images, so fakes answer genuine PNG, JPEG and WebP bytes. */
-export async function sampleImages(width = 80, height = 48): Promise<{ png: Buffer; jpeg: Buffer; webp: Buffer }> {
+export async function sampleImages(width = 80, height = 48): Promise<SampleImages> {
   const pixels = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 20 } } });
   const [png, jpeg, webp] = await Promise.all([pixels.clone().png().toBuffer(), pixels.clone().jpeg().toBuffer(), pixels.clone().webp().toBuffer()]);
   return { png, jpeg, webp };
+}
+
+/** What a fake started for the shared suite gives back. */
+export interface StartedFake {
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** Options every fake takes: `answer` makes it answer in that format whatever the request asked for. */
+export interface FakeOptions {
+  answer?: ImageFormat;
 }

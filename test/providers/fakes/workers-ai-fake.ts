@@ -1,20 +1,15 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import sharp from 'sharp';
+import { sendJson, startLoopbackServer, type LoopbackServer } from '../loopback-server.js';
+import { sampleImages, type FakeOptions } from './sample-images.js';
 
-/** Workers AI's REST API on loopback, answering FLUX's JSON form with a base64 JPEG. */
-export async function startWorkersAiFake(): Promise<{ baseUrl: string; close(): Promise<void> }> {
-  const jpeg = await sharp({ create: { width: 80, height: 48, channels: 3, background: 'teal' } }).jpeg().toBuffer();
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ result: { image: jpeg.toString('base64') }, success: true, errors: [], messages: [] }));
-    });
+/** Workers AI's REST API on loopback, answering FLUX's JSON form with a base64 JPEG (what FLUX sends) or the format given. */
+export async function startWorkersAiFake(options: FakeOptions = {}): Promise<{ baseUrl: string; server: LoopbackServer; close(): Promise<void> }> {
+  const images = await sampleImages();
+  const image = images[options.answer ?? 'jpeg'].toString('base64');
+  const server = await startLoopbackServer((request, response) => {
+    if (request.method !== 'POST' || !request.path.startsWith('/client/v4/accounts/')) {
+      return sendJson(response, 404, { success: false, errors: [{ code: 7000, message: 'No route for that URI' }] });
+    }
+    sendJson(response, 200, { result: { image }, success: true, errors: [], messages: [] });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/client/v4`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { baseUrl: `${server.origin}/client/v4`, server, close: () => server.close() };
 }
