@@ -2,12 +2,14 @@ import { proceduralModel } from './adapters/providers/procedural/model.js';
 import { createProceduralProvider } from './adapters/providers/procedural/procedural-provider.js';
 import { withResilience } from './adapters/providers/resilience/resilient-provider.js';
 import { DEFAULT_RESILIENCE } from './adapters/providers/resilience/resilient-provider.js';
+import { createFalProvider } from './adapters/providers/fal/fal-provider.js';
 import { createOpenAiProvider } from './adapters/providers/openai/openai-provider.js';
 import { createReplicateProvider } from './adapters/providers/replicate/replicate-provider.js';
 import { createStabilityProvider } from './adapters/providers/stability/stability-provider.js';
 import { createWorkersAiProvider } from './adapters/providers/workers-ai/workers-ai-provider.js';
 import type { Config, ProviderEnv } from './config.js';
 import type { ProviderStatus } from './domain/models/catalog.js';
+import { falModels } from './domain/models/catalog/fal.js';
 import { openAiModels } from './domain/models/catalog/openai.js';
 import { replicateModels } from './domain/models/catalog/replicate.js';
 import { stabilityModels } from './domain/models/catalog/stability.js';
@@ -68,6 +70,13 @@ export const PROVIDER_SPECS: readonly ProviderSpec[] = [
     models: () => stabilityModels,
     create: (env, fetchImpl) =>
       createStabilityProvider({ apiKey: must(env.STABILITY_API_KEY), baseUrl: env.STABILITY_BASE_URL, fetch: fetchImpl }, parametersFrom(stabilityModels)),
+    remote: true,
+  },
+  {
+    id: 'fal',
+    requires: ['FAL_KEY'],
+    models: () => falModels,
+    create: (env, fetchImpl) => createFalProvider({ apiKey: must(env.FAL_KEY), baseUrl: env.FAL_BASE_URL, fetch: fetchImpl }, parametersFrom(falModels)),
     remote: true,
   },
 ];

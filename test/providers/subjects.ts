@@ -1,7 +1,9 @@
+import { createFalProvider } from '../../src/adapters/providers/fal/fal-provider.js';
 import { createOpenAiProvider } from '../../src/adapters/providers/openai/openai-provider.js';
 import { createReplicateProvider } from '../../src/adapters/providers/replicate/replicate-provider.js';
 import { createStabilityProvider } from '../../src/adapters/providers/stability/stability-provider.js';
 import { createWorkersAiProvider } from '../../src/adapters/providers/workers-ai/workers-ai-provider.js';
+import { falModels } from '../../src/domain/models/catalog/fal.js';
 import { openAiModels } from '../../src/domain/models/catalog/openai.js';
 import { replicateModels } from '../../src/domain/models/catalog/replicate.js';
 import { stabilityModels } from '../../src/domain/models/catalog/stability.js';
@@ -9,6 +11,7 @@ import { workersAiModels } from '../../src/domain/models/catalog/workers-ai.js';
 import type { ImageProvider } from '../../src/ports/image-provider.js';
 import { parametersFrom } from '../../src/providers.js';
 import type { FakeOptions, StartedFake } from './fakes/sample-images.js';
+import { startFalFake } from './fakes/fal-fake.js';
 import { startOpenAiFake } from './fakes/openai-fake.js';
 import { startReplicateFake } from './fakes/replicate-fake.js';
 import { startStabilityFake } from './fakes/stability-fake.js';
@@ -73,6 +76,19 @@ export const subjects: ProviderSubject[] = [
       { request: { model: 'stability/core', width: 1920, height: 1080 }, cost: 0.03 },
       { request: { model: 'stability/ultra' }, cost: 0.08 },
       { request: { model: 'stability/sd3.5-large', width: 512, height: 512, guidance: 5 }, cost: 0.065 },
+    ],
+  },
+  {
+    name: 'fal',
+    providerId: 'fal',
+    modelId: 'fal/fal-ai/flux/schnell',
+    startFake: startFalFake,
+    create: (baseUrl) => createFalProvider({ apiKey: 'fal-test', baseUrl, pollIntervalMs: 5 }, parametersFrom(falModels)),
+    costCases: [
+      // $0.003 per started megapixel
+      { request: { model: 'fal/fal-ai/flux/schnell' }, cost: 0.003 },
+      { request: { model: 'fal/fal-ai/flux/schnell', width: 1024, height: 1024, steps: 8 }, cost: 0.006 },
+      { request: { model: 'fal/fal-ai/flux/schnell', width: 2048, height: 2048 }, cost: 0.015 },
     ],
   },
 ];

@@ -1,0 +1,63 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { isRecord } from '../../../src/adapters/providers/http-support.js';
+import { sendBytes, sendJson, startLoopbackServer, type LoopbackServer, type Responder } from '../loopback-server.js';
+import { MIME, sampleImages, type FakeOptions, type ImageFormat, type SampleImages } from './sample-images.js';
+
+const origin = (headers: IncomingHttpHeaders) => `http://${String(headers.host)}`;
+
+/** The queue entry fal answers on submit (and its URLs live under the app, `fal-ai/flux`, not the full model path). */
+export function queued(headers: IncomingHttpHeaders, id: string, status = 'IN_QUEUE', queueOrigin = origin(headers)): Record<string, unknown> {
+  const at = `${queueOrigin}/fal-ai/flux/requests/${id}`;
+  return { status, request_id: id, response_url: at, status_url: `${at}/status`, cancel_url: `${at}/cancel`, queue_position: 0 };
+}
+
+/**
+ * fal's documented queue flow: submit answers IN_QUEUE, the first status check IN_PROGRESS, the next
+ * COMPLETED; the result names a file on the fake, served in the asked `output_format` (fal's default is jpeg).
+ * `queueOrigin` makes the submit answer name its queue URLs on another host.
+ */
+export function falFlow(images: SampleImages, { answer, queueOrigin }: { answer?: ImageFormat; queueOrigin?: string } = {}): Responder {
+  const jobs = new Map<string, { checks: number; format: ImageFormat; width: number; height: number; seed: number }>();
+  let next = 0;
+  return (request, response) => {
+    const { method, path, headers } = request;
+    if (method === 'POST' && path === '/fal-ai/flux/schnell') {
+      const input = isRecord(request.body) ? request.body : {};
+      if (typeof input.prompt !== 'string') return sendJson(response, 422, { detail: [{ loc: ['body', 'prompt'], msg: 'field required', type: 'value_error.missing' }] });
+      const id = `req-${(next += 1)}`;
+      const size = isRecord(input.image_size) ? input.image_size : { width: 1024, height: 768 };
+      jobs.set(id, { checks: 0, format: answer ?? (input.output_format === 'png' ? 'png' : 'jpeg'), width: Number(size.width), height: Number(size.height), seed: Number(input.seed ?? 1) });
+      return sendJson(response, 200, queued(headers, id, 'IN_QUEUE', queueOrigin));
+    }
+    const match = /^\/fal-ai\/flux\/requests\/([^/?]+)(\/status|\/cancel)?(\?.*)?$/.exec(path);
+    const job = match?.[1] === undefined ? undefined : jobs.get(match[1]);
+    if (match?.[1] !== undefined && job !== undefined) {
+      const id = match[1];
+      if (match[2] === '/status' && method === 'GET') {
+        job.checks += 1;
+        return sendJson(response, 200, { ...queued(headers, id, job.checks >= 2 ? 'COMPLETED' : 'IN_PROGRESS'), logs: [] });
+      }
+      if (match[2] === '/cancel' && method === 'PUT') return sendJson(response, 202, { status: 'CANCELLATION_REQUESTED' });
+      if (match[2] === undefined && method === 'GET') {
+        return sendJson(response, 200, {
+          images: [{ url: `${origin(headers)}/files/${id}.${job.format}`, width: job.width, height: job.height, content_type: MIME[job.format] }],
+          timings: { inference: 0.3 },
+          seed: job.seed,
+          has_nsfw_concepts: [false],
+          prompt: 'echo',
+        });
+      }
+    }
+    const file = /^\/files\/([^/.]+)\.(png|jpeg|webp)$/.exec(path);
+    if (method === 'GET' && file?.[2] !== undefined) {
+      const format = file[2] as ImageFormat;
+      return sendBytes(response, 200, MIME[format], images[format]);
+    }
+    return sendJson(response, 404, { detail: `Path ${path} not found` });
+  };
+}
+
+export async function startFalFake(options: FakeOptions = {}): Promise<{ baseUrl: string; server: LoopbackServer; close(): Promise<void> }> {
+  const server = await startLoopbackServer(falFlow(await sampleImages(), { answer: options.answer }));
+  return { baseUrl: server.origin, server, close: () => server.close() };
+}

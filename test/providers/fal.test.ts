@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createFalProvider } from '../../src/adapters/providers/fal/fal-provider.js';
+import { falModels } from '../../src/domain/models/catalog/fal.js';
+import { ProviderRefusal, ProviderUnavailable, type ProviderRequest } from '../../src/ports/image-provider.js';
+import { parametersFrom } from '../../src/providers.js';
+import { falFlow, queued } from './fakes/fal-fake.js';
+import { sampleImages, type SampleImages } from './fakes/sample-images.js';
+import { rejectionOf, sendJson, startLoopbackServer, type LoopbackServer, type Responder } from './loopback-server.js';
+
+/* The real adapter over real HTTP against a loopback stand-in for https://queue.fal.run. */
+
+const KEY = 'fal-key-MUST-NOT-LEAK:77aa';
+const MODEL = 'fal-ai/flux/schnell';
+let server: LoopbackServer;
+let images: SampleImages;
+
+const provider = () => createFalProvider({ apiKey: KEY, baseUrl: server.origin, pollIntervalMs: 5 }, parametersFrom(falModels));
+const request = (extra: Partial<ProviderRequest> = {}): ProviderRequest => ({ providerModel: MODEL, prompt: 'a lighthouse at dusk', width: 1024, height: 768, seed: 42, steps: 4, ...extra });
+const paths = () => server.requests.map((r) => `${r.method} ${r.path}`);
+
+/** The documented flow, except where `override` answers first (it returns true when it did). */
+function flowWith(override: (...args: Parameters<Responder>) => boolean): void {
+  const flow = falFlow(images);
+  server.respondWith((sent, response, fake) => (override(sent, response, fake) ? undefined : flow(sent, response, fake)));
+}
+
+beforeAll(async () => {
+  images = await sampleImages();
+  server = await startLoopbackServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+  server.respondWith(falFlow(images));
+});
+
+describe('fal queue request', () => {
+  it('submits JSON to {base}/{model} with the key in the Key scheme', async () => {
+    await provider().generate(request());
+    const [submit] = server.requests;
+    expect(`${submit?.method} ${submit?.path}`).toBe('POST /fal-ai/flux/schnell');
+    expect(submit?.headers.authorization).toBe(`Key ${KEY}`);
+    expect(submit?.headers['content-type']).toBe('application/json');
+  });
+
+  it('sends the prompt, a custom image_size, seed and steps, asking for one PNG with the safety checker on', async () => {
+    await provider().generate(request({ width: 1536, height: 640, steps: 8, guidance: 3, negativePrompt: 'blurry' }));
+    expect(server.requests[0]?.body).toEqual({
+      prompt: 'a lighthouse at dusk',
+      num_images: 1,
+      output_format: 'png',
+      enable_safety_checker: true,
+      image_size: { width: 1536, height: 640 },
+      seed: 42,
+      num_inference_steps: 8,
+    });
+  });
+});
+
+describe('fal queue lifecycle', () => {
+  it('polls status_url until COMPLETED, reads response_url, then downloads the image', async () => {
+    const image = await provider().generate(request());
+    expect(paths()).toEqual([
+      'POST /fal-ai/flux/schnell',
+      'GET /fal-ai/flux/requests/req-1/status',
+      'GET /fal-ai/flux/requests/req-1/status',
+      'GET /fal-ai/flux/requests/req-1',
+      'GET /files/req-1.png',
+    ]);
+    expect(server.requests[1]?.headers.authorization).toBe(`Key ${KEY}`);
+    expect(image.contentType).toBe('image/png');
+    expect(Buffer.from(image.bytes).equals(images.png)).toBe(true);
+  });
+
+  it('uses the documented queue URLs instead of ones fal names on another host, so the key stays home', async () => {
+    server.respondWith(falFlow(images, { queueOrigin: 'https://elsewhere.example' }));
+    await provider().generate(request());
+    expect(paths()).toEqual([
+      'POST /fal-ai/flux/schnell',
+      'GET /fal-ai/flux/requests/req-1/status',
+      'GET /fal-ai/flux/requests/req-1/status',
+      'GET /fal-ai/flux/requests/req-1',
+      'GET /files/req-1.png',
+    ]);
+  });
+
+  it("refuses an image fal's safety checker flagged (fal blacks it out instead of failing)", async () => {
+    flowWith((sent, response) => {
+      if (sent.method !== 'GET' || sent.path !== '/fal-ai/flux/requests/req-1') return false;
+      sendJson(response, 200, { images: [{ url: `${server.origin}/files/req-1.png`, width: 1024, height: 768, content_type: 'image/png' }], has_nsfw_concepts: [true], seed: 1 });
+      return true;
+    });
+    const error = await rejectionOf(provider().generate(request()));
+    expect(error).toBeInstanceOf(ProviderRefusal);
+    expect(String(error)).toContain('safety checker');
+  });
+
+  it('reports a failed run, whose error shows when the result is read', async () => {
+    flowWith((sent, response) => {
+      if (sent.method !== 'GET' || sent.path !== '/fal-ai/flux/requests/req-1') return false;
+      sendJson(response, 400, { detail: 'Image generation failed: invalid image size' });
+      return true;
+    });
+    const error = await rejectionOf(provider().generate(request()));
+    expect(error).toBeInstanceOf(ProviderRefusal);
+    expect(String(error)).toContain('fal answered 400: Image generation failed: invalid image size');
+  });
+
+  it('cancels the queued request when the caller gives up', async () => {
+    flowWith((sent, response) => {
+      if (!sent.path.endsWith('/status')) return false;
+      sendJson(response, 200, queued(sent.headers, 'req-1', 'IN_QUEUE'));
+      return true;
+    });
+    const controller = new AbortController();
+    const pending = provider().generate(request(), { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('timed out')), 60);
+    expect(String(await rejectionOf(pending))).toContain('timed out');
+    await expect.poll(() => paths()).toContain('PUT /fal-ai/flux/requests/req-1/cancel');
+  });
+});
+
+describe('fal errors', () => {
+  it('turns a 422 validation error into a refusal naming each field', async () => {
+    server.respondWith((_sent, response) =>
+      sendJson(response, 422, { detail: [{ loc: ['body', 'num_inference_steps'], msg: 'ensure this value is less than or equal to 12', type: 'value_error.number.not_le' }] }),
+    );
+    const error = await rejectionOf(provider().generate(request()));
+    expect(error).toBeInstanceOf(ProviderRefusal);
+    expect(String(error)).toContain('fal answered 422: body.num_inference_steps: ensure this value is less than or equal to 12');
+  });
+
+  it('reports a bad key without echoing it', async () => {
+    server.respondWith((_sent, response) => sendJson(response, 401, { detail: 'Cannot access application. Authentication is required.' }));
+    const error = await rejectionOf(provider().generate(request()));
+    expect(String(error)).toContain("check the provider's API key");
+    expect(String(error)).not.toContain(KEY);
+  });
+
+  it('marks a 5xx from a status check as retryable', async () => {
+    flowWith((sent, response) => {
+      if (!sent.path.endsWith('/status')) return false;
+      sendJson(response, 503, { detail: 'upstream unavailable' });
+      return true;
+    });
+    expect(await rejectionOf(provider().generate(request()))).toBeInstanceOf(ProviderUnavailable);
+  });
+});
