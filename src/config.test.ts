@@ -31,6 +31,9 @@ describe('loadConfig', () => {
     [{ AUTH_MODE: 'open' }, 'AUTH_MODE'],
     [{ PUBLIC_BASE_URL: 'ftp://x' }, 'PUBLIC_BASE_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ A1111_BASE_URL: 'localhost:7860' }, 'A1111_BASE_URL'],
+    [{ A1111_BASE_URL: 'http://127.0.0.1:7860', A1111_USERNAME: 'me' }, 'A1111_PASSWORD'],
+    [{ OPENAI_BASE_URL: 'not a url' }, 'OPENAI_BASE_URL'],
   ])('fails fast naming the bad setting (%j)', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));

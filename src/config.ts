@@ -58,6 +58,9 @@ const envSchema = z
     PROVIDER_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   })
   .superRefine((env, ctx) => {
+    if ((env.A1111_USERNAME === undefined) !== (env.A1111_PASSWORD === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['A1111_PASSWORD'], message: 'set A1111_USERNAME and A1111_PASSWORD together (the --api-auth user:password of your server), or neither' });
+    }
     if (env.AUTH_MODE !== 'ip_allowlist') return;
     if (env.ALLOWED_IPS === undefined) {
       ctx.addIssue({

@@ -2,6 +2,7 @@ import { proceduralModel } from './adapters/providers/procedural/model.js';
 import { createProceduralProvider } from './adapters/providers/procedural/procedural-provider.js';
 import { withResilience } from './adapters/providers/resilience/resilient-provider.js';
 import { DEFAULT_RESILIENCE } from './adapters/providers/resilience/resilient-provider.js';
+import { createA1111Provider } from './adapters/providers/a1111/a1111-provider.js';
 import { createFalProvider } from './adapters/providers/fal/fal-provider.js';
 import { createOpenAiProvider } from './adapters/providers/openai/openai-provider.js';
 import { createReplicateProvider } from './adapters/providers/replicate/replicate-provider.js';
@@ -9,6 +10,7 @@ import { createStabilityProvider } from './adapters/providers/stability/stabilit
 import { createWorkersAiProvider } from './adapters/providers/workers-ai/workers-ai-provider.js';
 import type { Config, ProviderEnv } from './config.js';
 import type { ProviderStatus } from './domain/models/catalog.js';
+import { a1111Models } from './domain/models/catalog/a1111.js';
 import { falModels } from './domain/models/catalog/fal.js';
 import { openAiModels } from './domain/models/catalog/openai.js';
 import { replicateModels } from './domain/models/catalog/replicate.js';
@@ -77,6 +79,17 @@ export const PROVIDER_SPECS: readonly ProviderSpec[] = [
     requires: ['FAL_KEY'],
     models: () => falModels,
     create: (env, fetchImpl) => createFalProvider({ apiKey: must(env.FAL_KEY), baseUrl: env.FAL_BASE_URL, fetch: fetchImpl }, parametersFrom(falModels)),
+    remote: true,
+  },
+  {
+    id: 'a1111',
+    requires: ['A1111_BASE_URL'],
+    models: (env) => a1111Models(env.A1111_MODELS),
+    create: (env, fetchImpl) =>
+      createA1111Provider(
+        { baseUrl: must(env.A1111_BASE_URL), username: env.A1111_USERNAME, password: env.A1111_PASSWORD, fetch: fetchImpl },
+        parametersFrom(a1111Models(env.A1111_MODELS)),
+      ),
     remote: true,
   },
 ];

@@ -1,8 +1,10 @@
+import { createA1111Provider } from '../../src/adapters/providers/a1111/a1111-provider.js';
 import { createFalProvider } from '../../src/adapters/providers/fal/fal-provider.js';
 import { createOpenAiProvider } from '../../src/adapters/providers/openai/openai-provider.js';
 import { createReplicateProvider } from '../../src/adapters/providers/replicate/replicate-provider.js';
 import { createStabilityProvider } from '../../src/adapters/providers/stability/stability-provider.js';
 import { createWorkersAiProvider } from '../../src/adapters/providers/workers-ai/workers-ai-provider.js';
+import { a1111Models } from '../../src/domain/models/catalog/a1111.js';
 import { falModels } from '../../src/domain/models/catalog/fal.js';
 import { openAiModels } from '../../src/domain/models/catalog/openai.js';
 import { replicateModels } from '../../src/domain/models/catalog/replicate.js';
@@ -11,6 +13,7 @@ import { workersAiModels } from '../../src/domain/models/catalog/workers-ai.js';
 import type { ImageProvider } from '../../src/ports/image-provider.js';
 import { parametersFrom } from '../../src/providers.js';
 import type { FakeOptions, StartedFake } from './fakes/sample-images.js';
+import { startA1111Fake } from './fakes/a1111-fake.js';
 import { startFalFake } from './fakes/fal-fake.js';
 import { startOpenAiFake } from './fakes/openai-fake.js';
 import { startReplicateFake } from './fakes/replicate-fake.js';
@@ -89,6 +92,17 @@ export const subjects: ProviderSubject[] = [
       { request: { model: 'fal/fal-ai/flux/schnell' }, cost: 0.003 },
       { request: { model: 'fal/fal-ai/flux/schnell', width: 1024, height: 1024, steps: 8 }, cost: 0.006 },
       { request: { model: 'fal/fal-ai/flux/schnell', width: 2048, height: 2048 }, cost: 0.015 },
+    ],
+  },
+  {
+    name: 'Automatic1111',
+    providerId: 'a1111',
+    modelId: 'a1111/default',
+    startFake: startA1111Fake,
+    create: (baseUrl) => createA1111Provider({ baseUrl }, parametersFrom(a1111Models(undefined))),
+    costCases: [
+      { request: { model: 'a1111/default' }, cost: 0 },
+      { request: { model: 'a1111/default', width: 1024, height: 1024, steps: 50 }, cost: 0 },
     ],
   },
 ];

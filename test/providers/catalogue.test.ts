@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { createModelCatalog } from '../../src/domain/models/catalog.js';
+import { computeCost } from '../../src/domain/models/pricing.js';
+import { GENERATION_PARAMETERS } from '../../src/domain/models/types.js';
+import { buildProviderSet, PROVIDER_SPECS } from '../../src/providers.js';
+
+/* Invariants every catalogue entry of every provider keeps, so a new entry cannot quietly break the API. */
+
+const env = loadConfig({ A1111_MODELS: 'dreamshaper_8' }).providerEnv;
+const models = PROVIDER_SPECS.flatMap((spec) => spec.models(env));
+
+describe('the model catalogue', () => {
+  it('has one entry per id, across providers', () => {
+    const ids = models.map((model) => model.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('names every non-Workers AI model <provider>/<provider model>', () => {
+    for (const model of models.filter((m) => m.provider !== 'workers-ai')) expect(model.id).toBe(`${model.provider}/${model.provider_model}`);
+  });
+
+  it('belongs each entry to a provider the registry knows', () => {
+    const providers = new Set(PROVIDER_SPECS.map((spec) => spec.id));
+    for (const model of models) expect(providers).toContain(model.provider);
+  });
+
+  it('shows a cost at default settings for every model', () => {
+    const catalog = createModelCatalog(models, () => ({ available: true }));
+    for (const entry of catalog.list()) expect(entry.cost_per_image).toBeGreaterThanOrEqual(0);
+  });
+
+  it('marks every remote provider unavailable, naming its settings, when nothing is configured', () => {
+    const set = buildProviderSet(loadConfig({}));
+    expect([...set.providers.keys()]).toEqual(['local']);
+    for (const spec of PROVIDER_SPECS.filter((s) => s.remote)) {
+      expect(set.statusOf(spec.id).reason).toBe(`set ${spec.requires.join(' and ')} to enable provider ${spec.id}`);
+    }
+  });
+
+  describe.each(models.map((model) => [model.id, model] as const))('%s', (_id, model) => {
+    it('has a name, a description and a typical duration', () => {
+      expect(model.name.trim()).not.toBe('');
+      expect(model.description.trim()).not.toBe('');
+      expect(model.typical_seconds).toBeGreaterThan(0);
+    });
+
+    it('has its default size within [min_size, max] and among its sizes when it lists them', () => {
+      expect(model.min_size).toBeGreaterThan(0);
+      expect(model.default_width).toBeGreaterThanOrEqual(model.min_size);
+      expect(model.default_height).toBeGreaterThanOrEqual(model.min_size);
+      expect(model.default_width).toBeLessThanOrEqual(model.max_width);
+      expect(model.default_height).toBeLessThanOrEqual(model.max_height);
+      if (model.sizes !== undefined) {
+        expect(model.sizes).toContain(`${model.default_width}x${model.default_height}`);
+        for (const size of model.sizes) {
+          const [width = 0, height = 0] = size.split('x').map(Number);
+          expect(width).toBeGreaterThanOrEqual(model.min_size);
+          expect(width).toBeLessThanOrEqual(model.max_width);
+          expect(height).toBeLessThanOrEqual(model.max_height);
+        }
+      }
+    });
+
+    it('has default steps within max_steps, and steps only when it takes a step parameter', () => {
+      if (model.default_steps !== undefined) {
+        expect(model.default_steps).toBeGreaterThanOrEqual(1);
+        expect(model.default_steps).toBeLessThanOrEqual(model.max_steps ?? 0);
+      }
+      expect(model.parameters.includes('steps')).toBe(model.default_steps !== undefined);
+    });
+
+    it('lists only known parameters, once each, and no size control on a fixed-size model', () => {
+      for (const parameter of model.parameters) expect(GENERATION_PARAMETERS).toContain(parameter);
+      expect(new Set(model.parameters).size).toBe(model.parameters.length);
+      if (model.min_size === model.max_width && model.max_width === model.max_height) expect(model.parameters).not.toContain('width');
+    });
+
+    it('has a non-negative price for every size it makes', () => {
+      const rule = model.pricing;
+      if (rule.kind === 'by_size') {
+        for (const size of model.sizes ?? []) expect(rule.prices[size], `price for ${size}`).toBeGreaterThan(0);
+      }
+      const cost = computeCost(rule, { width: model.default_width, height: model.default_height, steps: model.default_steps });
+      expect(cost).toBeGreaterThanOrEqual(0);
+    });
+
+    it('cites an https pricing source (the built-in model says it is free)', () => {
+      if (model.provider === 'local') expect(model.pricing).toEqual({ kind: 'free' });
+      else expect(new URL(model.pricing_source).protocol).toBe('https:');
+    });
+  });
+});
