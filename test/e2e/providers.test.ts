@@ -1,0 +1,89 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startA1111Fake } from '../providers/fakes/a1111-fake.js';
+import { startFalFake } from '../providers/fakes/fal-fake.js';
+import { startOpenAiFake } from '../providers/fakes/openai-fake.js';
+import { startReplicateFake } from '../providers/fakes/replicate-fake.js';
+import type { StartedFake } from '../providers/fakes/sample-images.js';
+import { startStabilityFake } from '../providers/fakes/stability-fake.js';
+import { startWorkersAiFake } from '../providers/fakes/workers-ai-fake.js';
+import { startServerProcess, tempDataDir, type ServerProcess } from './spawn-server.js';
+
+/*
+ * The real server process, configured only through its documented environment variables, with every
+ * provider's base URL pointed at its loopback fake: what an operator does, over real sockets end to end.
+ */
+
+const ADMIN = 'igk_live_e2eProvidersAdminKey000000000000';
+let fakes: StartedFake[] = [];
+let server: ServerProcess;
+
+beforeAll(async () => {
+  const [workersAi, openAi, replicate, stability, fal, a1111] = await Promise.all([
+    startWorkersAiFake(),
+    startOpenAiFake({ answer: 'jpeg' }),
+    startReplicateFake(),
+    startStabilityFake(),
+    startFalFake(),
+    startA1111Fake(),
+  ]);
+  fakes = [workersAi, openAi, replicate, stability, fal, a1111];
+  server = await startServerProcess({
+    DATA_DIR: tempDataDir(),
+    ADMIN_API_KEY: ADMIN,
+    CLOUDFLARE_ACCOUNT_ID: 'acct',
+    CLOUDFLARE_API_TOKEN: 'cf-token',
+    CLOUDFLARE_API_BASE_URL: workersAi.baseUrl,
+    OPENAI_API_KEY: 'sk-e2e',
+    OPENAI_BASE_URL: openAi.baseUrl,
+    REPLICATE_API_TOKEN: 'r8_e2e',
+    REPLICATE_BASE_URL: replicate.baseUrl,
+    STABILITY_API_KEY: 'sk-stab-e2e',
+    STABILITY_BASE_URL: stability.baseUrl,
+    FAL_KEY: 'fal-e2e',
+    FAL_BASE_URL: fal.baseUrl,
+    A1111_BASE_URL: a1111.baseUrl,
+    A1111_MODELS: 'dreamshaper_8',
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await server.stop();
+  await Promise.all(fakes.map((fake) => fake.close()));
+});
+
+const call = (method: string, path: string, body?: unknown) =>
+  fetch(`${server.url}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${ADMIN}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+describe('every provider, configured by environment, through the running server', () => {
+  it('lists every provider model as available', async () => {
+    const { models } = (await (await call('GET', '/api/models?limit=100')).json()) as { models: { id: string; available: boolean }[] };
+    const available = models.filter((model) => model.available).map((model) => model.id);
+    for (const id of ['@cf/black-forest-labs/flux-1-schnell', 'openai/gpt-image-1', 'replicate/black-forest-labs/flux-schnell', 'stability/core', 'fal/fal-ai/flux/schnell', 'a1111/dreamshaper_8']) {
+      expect(available).toContain(id);
+    }
+  });
+
+  it.each([
+    ['@cf/black-forest-labs/flux-1-schnell', {}, 0.0006336],
+    ['openai/gpt-image-1', { width: 1536, height: 1024 }, 0.063],
+    ['replicate/black-forest-labs/flux-dev', { steps: 30, guidance: 3.5 }, 0.025],
+    ['stability/sd3.5-large', { negative_prompt: 'fog' }, 0.065],
+    ['fal/fal-ai/flux/schnell', { width: 1024, height: 1024 }, 0.006],
+    ['a1111/dreamshaper_8', { steps: 12 }, 0],
+  ])('generates with %s, stores a PNG served at r2_url, and records its cost', async (model, options, cost) => {
+    const res = await call('POST', '/api/generate', { prompt: 'a lighthouse at dusk', model, ...options });
+    const image = (await res.json()) as { r2_url: string; width: number; height: number; cost: number; model: string };
+    expect(res.status, JSON.stringify(image)).toBe(201);
+    expect(image.model).toBe(model);
+    expect(image.cost).toBeCloseTo(cost, 9);
+    const file = await fetch(image.r2_url);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', image.width, image.height]);
+  });
+});
