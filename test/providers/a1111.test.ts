@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createA1111Provider } from '../../src/adapters/providers/a1111/a1111-provider.js';
 import { a1111Models } from '../../src/domain/models/catalog/a1111.js';
 import { loadConfig } from '../../src/config.js';
 import { ProviderRefusal, ProviderUnavailable, type ProviderRequest } from '../../src/ports/image-provider.js';
 import { buildProviderSet, parametersFrom } from '../../src/providers.js';
 import { a1111Success } from './fakes/a1111-fake.js';
-import { sampleImages, type SampleImages } from './fakes/sample-images.js';
-import { rejectionOf, sendJson, startLoopbackServer, type LoopbackServer } from './loopback-server.js';
+import { onlyRequest, rejectionOf, sendJson, useLoopbackFake } from './loopback-server.js';
 
 /* The real adapter over real HTTP against a loopback stand-in for an AUTOMATIC1111 server started with --api. */
 
-let server: LoopbackServer;
-let images: SampleImages;
+const api = useLoopbackFake((images) => a1111Success(images));
 const models = a1111Models('dreamshaper_8, sdxl_base [31e35c80fc] ,dreamshaper_8');
 
-const provider = (auth: { username?: string; password?: string } = {}) => createA1111Provider({ baseUrl: `${server.origin}/`, ...auth }, parametersFrom(models));
+const provider = (auth: { username?: string; password?: string } = {}) => createA1111Provider({ baseUrl: `${api.server.origin}/`, ...auth }, parametersFrom(models));
 const request = (providerModel: string, extra: Partial<ProviderRequest> = {}): ProviderRequest => ({
   providerModel,
   prompt: 'a lighthouse at dusk',
@@ -26,22 +24,7 @@ const request = (providerModel: string, extra: Partial<ProviderRequest> = {}): P
   guidance: 6.5,
   ...extra,
 });
-const only = () => {
-  expect(server.requests).toHaveLength(1);
-  const [first] = server.requests;
-  if (first === undefined) throw new Error('no request reached the fake');
-  return first;
-};
-
-beforeAll(async () => {
-  images = await sampleImages();
-  server = await startLoopbackServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  server.respondWith(a1111Success(images));
-});
+const only = () => onlyRequest(api.server);
 
 describe('Automatic1111 catalogue', () => {
   it('offers the loaded checkpoint plus each named one once, trimmed', () => {
@@ -53,7 +36,7 @@ describe('Automatic1111 catalogue', () => {
     const off = buildProviderSet(loadConfig({ A1111_MODELS: 'dreamshaper_8' }));
     expect(off.models.map((model) => model.id)).toContain('a1111/dreamshaper_8');
     expect(off.statusOf('a1111')).toEqual({ available: false, reason: 'set A1111_BASE_URL to enable provider a1111' });
-    expect(buildProviderSet(loadConfig({ A1111_BASE_URL: server.origin })).statusOf('a1111')).toEqual({ available: true });
+    expect(buildProviderSet(loadConfig({ A1111_BASE_URL: api.server.origin })).statusOf('a1111')).toEqual({ available: true });
   });
 });
 
@@ -101,32 +84,32 @@ describe('Automatic1111 answer', () => {
   it('decodes images[0] and keeps the PNG byte for byte', async () => {
     const image = await provider().generate(request('default'));
     expect(image.contentType).toBe('image/png');
-    expect(Buffer.from(image.bytes).equals(images.png)).toBe(true);
+    expect(Buffer.from(image.bytes).equals(api.images.png)).toBe(true);
   });
 
   it("turns FastAPI's 422 into a refusal naming the field", async () => {
-    server.respondWith((_r, response) => sendJson(response, 422, { detail: [{ loc: ['body', 'steps'], msg: 'value is not a valid integer', type: 'type_error.integer' }] }));
+    api.server.respondWith((_r, response) => sendJson(response, 422, { detail: [{ loc: ['body', 'steps'], msg: 'value is not a valid integer', type: 'type_error.integer' }] }));
     const error = await rejectionOf(provider().generate(request('default')));
     expect(error).toBeInstanceOf(ProviderRefusal);
     expect(String(error)).toContain('Automatic1111 answered 422: body.steps: value is not a valid integer');
   });
 
   it("reports A1111's own error body (a missing checkpoint is a 500 there) as retryable, quoting it", async () => {
-    server.respondWith((_r, response) => sendJson(response, 500, { error: 'RuntimeError', detail: '', body: '', errors: 'CUDA out of memory. Tried to allocate 2.00 GiB' }));
+    api.server.respondWith((_r, response) => sendJson(response, 500, { error: 'RuntimeError', detail: '', body: '', errors: 'CUDA out of memory. Tried to allocate 2.00 GiB' }));
     const error = await rejectionOf(provider().generate(request('default')));
     expect(error).toBeInstanceOf(ProviderUnavailable);
     expect(String(error)).toContain('Automatic1111 answered 500: RuntimeError: CUDA out of memory');
   });
 
   it('reports wrong --api-auth credentials without echoing them', async () => {
-    server.respondWith((_r, response) => sendJson(response, 401, { detail: 'Incorrect username or password' }, { 'WWW-Authenticate': 'Basic' }));
+    api.server.respondWith((_r, response) => sendJson(response, 401, { detail: 'Incorrect username or password' }, { 'WWW-Authenticate': 'Basic' }));
     const error = await rejectionOf(provider({ username: 'artist', password: 'wrong-pass-123' }).generate(request('default')));
     expect(String(error)).toContain("Automatic1111 answered 401: Incorrect username or password (check the provider's API key)");
     expect(String(error)).not.toContain('wrong-pass-123');
   });
 
   it('fails clearly when no image came back', async () => {
-    server.respondWith((_r, response) => sendJson(response, 200, { images: [], parameters: {}, info: '{}' }));
+    api.server.respondWith((_r, response) => sendJson(response, 200, { images: [], parameters: {}, info: '{}' }));
     expect(String(await rejectionOf(provider().generate(request('default'))))).toContain('no image in images[0]');
   });
 });

@@ -1,43 +1,31 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFalProvider } from '../../src/adapters/providers/fal/fal-provider.js';
 import { falModels } from '../../src/domain/models/catalog/fal.js';
 import { ProviderRefusal, ProviderUnavailable, type ProviderRequest } from '../../src/ports/image-provider.js';
 import { parametersFrom } from '../../src/providers.js';
 import { falFlow, queued } from './fakes/fal-fake.js';
-import { sampleImages, type SampleImages } from './fakes/sample-images.js';
-import { rejectionOf, sendJson, startLoopbackServer, type LoopbackServer, type Responder } from './loopback-server.js';
+import { rejectionOf, sendJson, useLoopbackFake, type Responder } from './loopback-server.js';
 
 /* The real adapter over real HTTP against a loopback stand-in for https://queue.fal.run. */
 
 const KEY = 'fal-key-MUST-NOT-LEAK:77aa';
 const MODEL = 'fal-ai/flux/schnell';
-let server: LoopbackServer;
-let images: SampleImages;
+const api = useLoopbackFake((images) => falFlow(images));
 
-const provider = () => createFalProvider({ apiKey: KEY, baseUrl: server.origin, pollIntervalMs: 5 }, parametersFrom(falModels));
+const provider = () => createFalProvider({ apiKey: KEY, baseUrl: api.server.origin, pollIntervalMs: 5 }, parametersFrom(falModels));
 const request = (extra: Partial<ProviderRequest> = {}): ProviderRequest => ({ providerModel: MODEL, prompt: 'a lighthouse at dusk', width: 1024, height: 768, seed: 42, steps: 4, ...extra });
-const paths = () => server.requests.map((r) => `${r.method} ${r.path}`);
+const paths = () => api.server.requests.map((r) => `${r.method} ${r.path}`);
 
 /** The documented flow, except where `override` answers first (it returns true when it did). */
 function flowWith(override: (...args: Parameters<Responder>) => boolean): void {
-  const flow = falFlow(images);
-  server.respondWith((sent, response, fake) => (override(sent, response, fake) ? undefined : flow(sent, response, fake)));
+  const flow = falFlow(api.images);
+  api.server.respondWith((sent, response, fake) => (override(sent, response, fake) ? undefined : flow(sent, response, fake)));
 }
-
-beforeAll(async () => {
-  images = await sampleImages();
-  server = await startLoopbackServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  server.respondWith(falFlow(images));
-});
 
 describe('fal queue request', () => {
   it('submits JSON to {base}/{model} with the key in the Key scheme', async () => {
     await provider().generate(request());
-    const [submit] = server.requests;
+    const [submit] = api.server.requests;
     expect(`${submit?.method} ${submit?.path}`).toBe('POST /fal-ai/flux/schnell');
     expect(submit?.headers.authorization).toBe(`Key ${KEY}`);
     expect(submit?.headers['content-type']).toBe('application/json');
@@ -45,7 +33,7 @@ describe('fal queue request', () => {
 
   it('sends the prompt, a custom image_size, seed and steps, asking for one PNG with the safety checker on', async () => {
     await provider().generate(request({ width: 1536, height: 640, steps: 8, guidance: 3, negativePrompt: 'blurry' }));
-    expect(server.requests[0]?.body).toEqual({
+    expect(api.server.requests[0]?.body).toEqual({
       prompt: 'a lighthouse at dusk',
       num_images: 1,
       output_format: 'png',
@@ -67,13 +55,13 @@ describe('fal queue lifecycle', () => {
       'GET /fal-ai/flux/requests/req-1',
       'GET /files/req-1.png',
     ]);
-    expect(server.requests[1]?.headers.authorization).toBe(`Key ${KEY}`);
+    expect(api.server.requests[1]?.headers.authorization).toBe(`Key ${KEY}`);
     expect(image.contentType).toBe('image/png');
-    expect(Buffer.from(image.bytes).equals(images.png)).toBe(true);
+    expect(Buffer.from(image.bytes).equals(api.images.png)).toBe(true);
   });
 
   it('uses the documented queue URLs instead of ones fal names on another host, so the key stays home', async () => {
-    server.respondWith(falFlow(images, { queueOrigin: 'https://elsewhere.example' }));
+    api.server.respondWith(falFlow(api.images, { queueOrigin: 'https://elsewhere.example' }));
     await provider().generate(request());
     expect(paths()).toEqual([
       'POST /fal-ai/flux/schnell',
@@ -87,7 +75,7 @@ describe('fal queue lifecycle', () => {
   it("refuses an image fal's safety checker flagged (fal blacks it out instead of failing)", async () => {
     flowWith((sent, response) => {
       if (sent.method !== 'GET' || sent.path !== '/fal-ai/flux/requests/req-1') return false;
-      sendJson(response, 200, { images: [{ url: `${server.origin}/files/req-1.png`, width: 1024, height: 768, content_type: 'image/png' }], has_nsfw_concepts: [true], seed: 1 });
+      sendJson(response, 200, { images: [{ url: `${api.server.origin}/files/req-1.png`, width: 1024, height: 768, content_type: 'image/png' }], has_nsfw_concepts: [true], seed: 1 });
       return true;
     });
     const error = await rejectionOf(provider().generate(request()));
@@ -122,7 +110,7 @@ describe('fal queue lifecycle', () => {
 
 describe('fal errors', () => {
   it('turns a 422 validation error into a refusal naming each field', async () => {
-    server.respondWith((_sent, response) =>
+    api.server.respondWith((_sent, response) =>
       sendJson(response, 422, { detail: [{ loc: ['body', 'num_inference_steps'], msg: 'ensure this value is less than or equal to 12', type: 'value_error.number.not_le' }] }),
     );
     const error = await rejectionOf(provider().generate(request()));
@@ -131,7 +119,7 @@ describe('fal errors', () => {
   });
 
   it('reports a bad key without echoing it', async () => {
-    server.respondWith((_sent, response) => sendJson(response, 401, { detail: 'Cannot access application. Authentication is required.' }));
+    api.server.respondWith((_sent, response) => sendJson(response, 401, { detail: 'Cannot access application. Authentication is required.' }));
     const error = await rejectionOf(provider().generate(request()));
     expect(String(error)).toContain("check the provider's API key");
     expect(String(error)).not.toContain(KEY);

@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { sampleImages, type SampleImages } from './fakes/sample-images.js';
 
 export interface RecordedRequest {
   method: string;
@@ -89,6 +91,14 @@ export async function formOf(request: RecordedRequest): Promise<FormData> {
   return new Response(new Uint8Array(request.raw), { headers: { 'Content-Type': String(request.headers['content-type']) } }).formData();
 }
 
+/** The one request the fake received; fails the test when it received none or several. */
+export function onlyRequest(server: LoopbackServer): RecordedRequest {
+  expect(server.requests.map((r) => `${r.method} ${r.path}`)).toHaveLength(1);
+  const [first] = server.requests;
+  if (first === undefined) throw new Error('no request reached the fake');
+  return first;
+}
+
 /** The rejection of `promise`; fails the test if it resolves instead. */
 export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -97,4 +107,35 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error('expected the call to reject, but it resolved');
+}
+
+/**
+ * One loopback fake for a test file: started before its tests, closed after them, and before each test its
+ * recorded requests cleared and `defaultAnswer` restored. Read `server` and `images` inside tests.
+ */
+export function useLoopbackFake(defaultAnswer: (images: SampleImages) => Responder): { readonly server: LoopbackServer; readonly images: SampleImages } {
+  let server: LoopbackServer | undefined;
+  let images: SampleImages | undefined;
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the loopback fake is used before it started (outside a test?)');
+    return value;
+  };
+  beforeAll(async () => {
+    images = await sampleImages();
+    server = await startLoopbackServer();
+  });
+  afterAll(() => server?.close());
+  beforeEach(() => {
+    const fake = ready(server);
+    fake.requests.length = 0;
+    fake.respondWith(defaultAnswer(ready(images)));
+  });
+  return {
+    get server() {
+      return ready(server);
+    },
+    get images() {
+      return ready(images);
+    },
+  };
 }

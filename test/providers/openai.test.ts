@@ -1,38 +1,21 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOpenAiProvider } from '../../src/adapters/providers/openai/openai-provider.js';
 import { ProviderRefusal, ProviderUnavailable, type ProviderRequest } from '../../src/ports/image-provider.js';
 import { createHarness, json } from '../../src/test-support/harness.js';
 import { openAiSuccess } from './fakes/openai-fake.js';
-import { sampleImages, type SampleImages } from './fakes/sample-images.js';
-import { rejectionOf, sendBytes, sendJson, startLoopbackServer, type LoopbackServer } from './loopback-server.js';
+import { onlyRequest, rejectionOf, sendBytes, sendJson, useLoopbackFake } from './loopback-server.js';
 
 /* The real adapter over real HTTP against a loopback stand-in for https://api.openai.com. */
 
 const KEY = 'sk-MUST-NOT-LEAK-0a1b2c';
-let server: LoopbackServer;
-let images: SampleImages;
+const api = useLoopbackFake((images) => openAiSuccess(images.png.toString('base64')));
 
-const provider = (baseUrl = server.origin) => createOpenAiProvider({ apiKey: KEY, baseUrl });
+const provider = (baseUrl = api.server.origin) => createOpenAiProvider({ apiKey: KEY, baseUrl });
 const request = (providerModel: string, width = 1024, height = 1024): ProviderRequest => ({ providerModel, prompt: 'a lighthouse at dusk', width, height, seed: 7 });
-const only = () => {
-  expect(server.requests).toHaveLength(1);
-  const [first] = server.requests;
-  if (first === undefined) throw new Error('no request reached the fake');
-  return first;
-};
+const only = () => onlyRequest(api.server);
 const openAiError = (status: number, message: string, code: string | null, headers: Record<string, string> = {}) => {
-  server.respondWith((_request, response) => sendJson(response, status, { error: { message, type: 'invalid_request_error', param: null, code } }, headers));
+  api.server.respondWith((_request, response) => sendJson(response, status, { error: { message, type: 'invalid_request_error', param: null, code } }, headers));
 };
-
-beforeAll(async () => {
-  images = await sampleImages();
-  server = await startLoopbackServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  server.respondWith(openAiSuccess(images.png.toString('base64')));
-});
 
 describe('OpenAI Images request', () => {
   it('POSTs JSON to /v1/images/generations with the API key as a bearer token', async () => {
@@ -54,7 +37,7 @@ describe('OpenAI Images request', () => {
   });
 
   it('accepts a base URL that already ends in /v1, as the OpenAI SDKs spell it', async () => {
-    await provider(`${server.origin}/v1/`).generate(request('gpt-image-1'));
+    await provider(`${api.server.origin}/v1/`).generate(request('gpt-image-1'));
     expect(only().path).toBe('/v1/images/generations');
   });
 });
@@ -63,30 +46,30 @@ describe('OpenAI Images answer', () => {
   it('decodes data[0].b64_json and keeps a PNG byte for byte', async () => {
     const image = await provider().generate(request('gpt-image-1'));
     expect(image.contentType).toBe('image/png');
-    expect(Buffer.from(image.bytes).equals(images.png)).toBe(true);
+    expect(Buffer.from(image.bytes).equals(api.images.png)).toBe(true);
   });
 
   it('recognises a JPEG answer from its bytes', async () => {
-    server.respondWith(openAiSuccess(images.jpeg.toString('base64')));
+    api.server.respondWith(openAiSuccess(api.images.jpeg.toString('base64')));
     expect((await provider().generate(request('gpt-image-1'))).contentType).toBe('image/jpeg');
   });
 
   it('downloads data[0].url when the answer is a URL, sending the key only to the API origin', async () => {
-    server.respondWith((sent, response) => {
-      if (sent.path.startsWith('/files/')) return sendBytes(response, 200, 'image/png', images.png);
+    api.server.respondWith((sent, response) => {
+      if (sent.path.startsWith('/files/')) return sendBytes(response, 200, 'image/png', api.images.png);
       // `localhost` is a different origin from the API's `127.0.0.1`, as a CDN would be.
-      const port = new URL(server.origin).port;
+      const port = new URL(api.server.origin).port;
       return sendJson(response, 200, { created: 1, data: [{ url: `http://localhost:${port}/files/out.png`, revised_prompt: 'a lighthouse' }] });
     });
     const image = await provider().generate(request('dall-e-3'));
-    expect(Buffer.from(image.bytes).equals(images.png)).toBe(true);
-    const download = server.requests[1];
+    expect(Buffer.from(image.bytes).equals(api.images.png)).toBe(true);
+    const download = api.server.requests[1];
     expect(download?.path).toBe('/files/out.png');
     expect(download?.headers.authorization).toBeUndefined();
   });
 
   it('fails clearly when the answer holds no image', async () => {
-    server.respondWith((_request, response) => sendJson(response, 200, { created: 1, data: [] }));
+    api.server.respondWith((_request, response) => sendJson(response, 200, { created: 1, data: [] }));
     const error = await rejectionOf(provider().generate(request('gpt-image-1')));
     expect(error).not.toBeInstanceOf(ProviderRefusal);
     expect(String(error)).toContain('no image in data[0]');
@@ -123,14 +106,14 @@ describe('OpenAI Images failures', () => {
   });
 
   it('marks a 5xx HTML page as retryable and says what came back', async () => {
-    server.respondWith((_request, response) => sendBytes(response, 502, 'text/html', Buffer.from('<html>bad gateway</html>')));
+    api.server.respondWith((_request, response) => sendBytes(response, 502, 'text/html', Buffer.from('<html>bad gateway</html>')));
     const error = await rejectionOf(provider().generate(request('gpt-image-1')));
     expect(error).toBeInstanceOf(ProviderUnavailable);
     expect(String(error)).toContain('OpenAI answered 502: unexpected text/html');
   });
 
   it('stops waiting when the call is aborted', async () => {
-    server.respondWith((_request, response, fake) => fake.stall(response));
+    api.server.respondWith((_request, response, fake) => fake.stall(response));
     const controller = new AbortController();
     const pending = provider().generate(request('gpt-image-1'), { signal: controller.signal });
     setTimeout(() => controller.abort(new Error('caller gave up')), 50);
@@ -145,7 +128,7 @@ describe('OpenAI models through the API', () => {
       const res = await h.call('POST', '/api/generate', { prompt: 'a lighthouse at dusk', model: 'openai/gpt-image-1', width: 800, height: 600 });
       expect(res.status).toBe(400);
       expect(await json(res)).toMatchObject({ code: 'INVALID_PARAMETER', details: { field: 'width', message: expect.stringContaining('1024x1024, 1536x1024, 1024x1536') } });
-      expect(server.requests).toEqual([]);
+      expect(api.server.requests).toEqual([]);
     } finally {
       await h.close();
     }

@@ -1,44 +1,32 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createReplicateProvider } from '../../src/adapters/providers/replicate/replicate-provider.js';
 import { replicateModels } from '../../src/domain/models/catalog/replicate.js';
 import { ProviderRefusal, ProviderUnavailable, type ProviderRequest } from '../../src/ports/image-provider.js';
 import { parametersFrom } from '../../src/providers.js';
 import { prediction, replicateFlow } from './fakes/replicate-fake.js';
-import { sampleImages, type SampleImages } from './fakes/sample-images.js';
-import { rejectionOf, sendBytes, sendJson, startLoopbackServer, type LoopbackServer, type Responder } from './loopback-server.js';
+import { rejectionOf, sendBytes, sendJson, useLoopbackFake, type Responder } from './loopback-server.js';
 
 /* The real adapter over real HTTP against a loopback stand-in for https://api.replicate.com. */
 
 const TOKEN = 'r8_MUST-NOT-LEAK-91fe';
 const SCHNELL = 'black-forest-labs/flux-schnell';
 const DEV = 'black-forest-labs/flux-dev';
-let server: LoopbackServer;
-let images: SampleImages;
+const api = useLoopbackFake((images) => replicateFlow(images));
 
-const provider = () => createReplicateProvider({ apiToken: TOKEN, baseUrl: server.origin, pollIntervalMs: 5 }, parametersFrom(replicateModels));
+const provider = () => createReplicateProvider({ apiToken: TOKEN, baseUrl: api.server.origin, pollIntervalMs: 5 }, parametersFrom(replicateModels));
 const request = (providerModel: string, extra: Partial<ProviderRequest> = {}): ProviderRequest => ({ providerModel, prompt: 'a lighthouse at dusk', width: 1024, height: 1024, seed: 42, steps: 4, ...extra });
-const paths = () => server.requests.map((r) => `${r.method} ${r.path}`);
+const paths = () => api.server.requests.map((r) => `${r.method} ${r.path}`);
 
 /** Creates answer as given; status checks and files follow the documented flow. */
 function createAnswers(answer: Responder): void {
-  const flow = replicateFlow(images);
-  server.respondWith((sent, response, fake) => (sent.method === 'POST' && sent.path.endsWith('/predictions') ? answer(sent, response, fake) : flow(sent, response, fake)));
+  const flow = replicateFlow(api.images);
+  api.server.respondWith((sent, response, fake) => (sent.method === 'POST' && sent.path.endsWith('/predictions') ? answer(sent, response, fake) : flow(sent, response, fake)));
 }
-
-beforeAll(async () => {
-  images = await sampleImages();
-  server = await startLoopbackServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  server.respondWith(replicateFlow(images));
-});
 
 describe('Replicate prediction request', () => {
   it('creates a prediction on the model endpoint with Prefer: wait and the token as a bearer token', async () => {
     await provider().generate(request(SCHNELL));
-    const [create] = server.requests;
+    const [create] = api.server.requests;
     expect(`${create?.method} ${create?.path}`).toBe('POST /v1/models/black-forest-labs/flux-schnell/predictions');
     expect(create?.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(create?.headers.prefer).toBe('wait');
@@ -47,14 +35,14 @@ describe('Replicate prediction request', () => {
 
   it('sends schnell the prompt, seed, steps and the aspect ratio for width x height, asking for one PNG', async () => {
     await provider().generate(request(SCHNELL, { width: 1344, height: 768, guidance: 3, negativePrompt: 'blurry' }));
-    expect(server.requests[0]?.body).toEqual({
+    expect(api.server.requests[0]?.body).toEqual({
       input: { prompt: 'a lighthouse at dusk', num_outputs: 1, output_format: 'png', aspect_ratio: '16:9', seed: 42, num_inference_steps: 4 },
     });
   });
 
   it('sends dev its guidance too', async () => {
     await provider().generate(request(DEV, { width: 832, height: 1216, steps: 28, guidance: 3.5 }));
-    expect(server.requests[0]?.body).toMatchObject({ input: { aspect_ratio: '2:3', num_inference_steps: 28, guidance: 3.5 } });
+    expect(api.server.requests[0]?.body).toMatchObject({ input: { aspect_ratio: '2:3', num_inference_steps: 28, guidance: 3.5 } });
   });
 
   it.each([
@@ -66,7 +54,7 @@ describe('Replicate prediction request', () => {
     [512, 1536, '9:21'],
   ])('maps %ix%i to the nearest aspect ratio, %s', async (width, height, ratio) => {
     await provider().generate(request(SCHNELL, { width, height }));
-    expect(server.requests[0]?.body).toMatchObject({ input: { aspect_ratio: ratio } });
+    expect(api.server.requests[0]?.body).toMatchObject({ input: { aspect_ratio: ratio } });
   });
 });
 
@@ -74,8 +62,8 @@ describe('Replicate prediction lifecycle', () => {
   it('polls urls.get with the token until the prediction succeeds, then downloads the output', async () => {
     const image = await provider().generate(request(SCHNELL));
     expect(paths()).toEqual(['POST /v1/models/black-forest-labs/flux-schnell/predictions', 'GET /v1/predictions/pred1', 'GET /files/pred1/out-0.png']);
-    expect(server.requests[1]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
-    expect(Buffer.from(image.bytes).equals(images.png)).toBe(true);
+    expect(api.server.requests[1]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(Buffer.from(image.bytes).equals(api.images.png)).toBe(true);
     expect(image.contentType).toBe('image/png');
   });
 
@@ -92,16 +80,16 @@ describe('Replicate prediction lifecycle', () => {
   });
 
   it('sends no token to an output host other than the API', async () => {
-    const port = new URL(server.origin).port;
+    const port = new URL(api.server.origin).port;
     createAnswers((sent, response) => sendJson(response, 201, prediction(sent.headers, 'cdn', 'succeeded', { output: [`http://localhost:${port}/files/cdn/out-0.png`] })));
     await provider().generate(request(SCHNELL));
-    expect(server.requests[1]?.headers.authorization).toBeUndefined();
+    expect(api.server.requests[1]?.headers.authorization).toBeUndefined();
   });
 
   it('keeps polling through a transient status-check failure', async () => {
-    const flow = replicateFlow(images);
+    const flow = replicateFlow(api.images);
     let failed = false;
-    server.respondWith((sent, response, fake) => {
+    api.server.respondWith((sent, response, fake) => {
       if (sent.method === 'GET' && sent.path.startsWith('/v1/predictions/') && !failed) {
         failed = true;
         return sendJson(response, 503, { title: 'Service Unavailable', detail: 'try again', status: 503 });
@@ -134,7 +122,7 @@ describe('Replicate prediction lifecycle', () => {
   });
 
   it('cancels the prediction when the caller gives up while it runs', async () => {
-    server.respondWith((sent, response, fake) => {
+    api.server.respondWith((sent, response, fake) => {
       if (sent.method === 'POST' && sent.path.endsWith('/predictions')) return sendJson(response, 201, prediction(sent.headers, 'slow', 'processing'));
       if (sent.path.endsWith('/cancel')) return sendJson(response, 200, prediction(sent.headers, 'slow', 'canceled'));
       return sendJson(response, 200, prediction(sent.headers, 'slow', 'processing'));
@@ -175,8 +163,8 @@ describe('Replicate errors', () => {
   });
 
   it('marks a failed output download as retryable when the CDN answers 5xx', async () => {
-    const flow = replicateFlow(images);
-    server.respondWith((sent, response, fake) => {
+    const flow = replicateFlow(api.images);
+    api.server.respondWith((sent, response, fake) => {
       if (sent.path === '/broken.png') return sendBytes(response, 503, 'text/plain', Buffer.from('busy'));
       if (sent.method === 'POST') return sendJson(response, 201, prediction(sent.headers, 'gone', 'succeeded', { output: [`http://${String(sent.headers.host)}/broken.png`] }));
       return flow(sent, response, fake);

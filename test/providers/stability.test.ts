@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createStabilityProvider } from '../../src/adapters/providers/stability/stability-provider.js';
 import { stabilityModels } from '../../src/domain/models/catalog/stability.js';
 import { ProviderRefusal, ProviderUnavailable, type ProviderRequest } from '../../src/ports/image-provider.js';
 import { parametersFrom } from '../../src/providers.js';
 import { stabilitySuccess } from './fakes/stability-fake.js';
-import { sampleImages, type SampleImages } from './fakes/sample-images.js';
-import { formOf, rejectionOf, sendBytes, sendJson, startLoopbackServer, type LoopbackServer } from './loopback-server.js';
+import { formOf, onlyRequest, rejectionOf, sendBytes, sendJson, useLoopbackFake } from './loopback-server.js';
 
 /* The real adapter over real HTTP against a loopback stand-in for https://api.stability.ai. */
 
 const KEY = 'sk-stab-MUST-NOT-LEAK-5d2e';
-let server: LoopbackServer;
-let images: SampleImages;
+const api = useLoopbackFake((images) => stabilitySuccess(images));
 
-const provider = () => createStabilityProvider({ apiKey: KEY, baseUrl: server.origin }, parametersFrom(stabilityModels));
+const provider = () => createStabilityProvider({ apiKey: KEY, baseUrl: api.server.origin }, parametersFrom(stabilityModels));
 const request = (providerModel: string, extra: Partial<ProviderRequest> = {}): ProviderRequest => ({
   providerModel,
   prompt: 'a lighthouse at dusk',
@@ -24,24 +22,9 @@ const request = (providerModel: string, extra: Partial<ProviderRequest> = {}): P
   guidance: 4.5,
   ...extra,
 });
-const only = () => {
-  expect(server.requests).toHaveLength(1);
-  const [first] = server.requests;
-  if (first === undefined) throw new Error('no request reached the fake');
-  return first;
-};
+const only = () => onlyRequest(api.server);
 const fields = async () => Object.fromEntries([...(await formOf(only())).entries()].map(([name, value]) => [name, String(value)]));
-const stabilityError = (status: number, name: string, errors: string[]) => server.respondWith((_r, response) => sendJson(response, status, { id: 'a1b2', name, errors }));
-
-beforeAll(async () => {
-  images = await sampleImages();
-  server = await startLoopbackServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  server.respondWith(stabilitySuccess(images));
-});
+const stabilityError = (status: number, name: string, errors: string[]) => api.server.respondWith((_r, response) => sendJson(response, status, { id: 'a1b2', name, errors }));
 
 describe('Stability request', () => {
   it.each([
@@ -95,11 +78,11 @@ describe('Stability answer', () => {
   it('returns the image bytes and their content type', async () => {
     const image = await provider().generate(request('core'));
     expect(image.contentType).toBe('image/png');
-    expect(Buffer.from(image.bytes).equals(images.png)).toBe(true);
+    expect(Buffer.from(image.bytes).equals(api.images.png)).toBe(true);
   });
 
   it('refuses an image whose finish-reason is CONTENT_FILTERED, so it is never retried', async () => {
-    server.respondWith((_r, response) => sendBytes(response, 200, 'image/png', images.png, { 'finish-reason': 'CONTENT_FILTERED', seed: '1' }));
+    api.server.respondWith((_r, response) => sendBytes(response, 200, 'image/png', api.images.png, { 'finish-reason': 'CONTENT_FILTERED', seed: '1' }));
     const error = await rejectionOf(provider().generate(request('core')));
     expect(error).toBeInstanceOf(ProviderRefusal);
     expect(String(error)).toContain('CONTENT_FILTERED');
@@ -135,7 +118,7 @@ describe('Stability answer', () => {
   });
 
   it('fails clearly when a 200 carries JSON instead of an image', async () => {
-    server.respondWith((_r, response) => sendJson(response, 200, { image: 'abc', finish_reason: 'SUCCESS' }));
+    api.server.respondWith((_r, response) => sendJson(response, 200, { image: 'abc', finish_reason: 'SUCCESS' }));
     expect(String(await rejectionOf(provider().generate(request('core'))))).toContain('instead of an image');
   });
 });

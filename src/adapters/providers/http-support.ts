@@ -27,6 +27,15 @@ export const stringAt = (value: unknown): string | undefined => (typeof value ==
 /** At most `max` characters of a provider's message, so a huge HTML error page cannot flood a log line or an error body. */
 export const clip = (text: string, max = 300): string => (text.length > max ? `${text.slice(0, max)}...` : text);
 
+/** FastAPI's validation answer `{ detail: [{ loc, msg }] }` as `body.steps: msg; ...`, or undefined for any other body. */
+export function fastApiValidation(json: Record<string, unknown>): string | undefined {
+  if (!Array.isArray(json.detail)) return undefined;
+  return json.detail
+    .filter(isRecord)
+    .map((item) => `${Array.isArray(item.loc) ? item.loc.join('.') : 'body'}: ${stringAt(item.msg) ?? 'invalid'}`)
+    .join('; ');
+}
+
 /** Throws the classified failure for a non-2xx answer whose detail is whatever `describe` finds in the body. */
 export async function failOnHttpError(provider: string, response: Response, describe: (body: ReadBody) => string | undefined): Promise<void> {
   if (response.ok) return;

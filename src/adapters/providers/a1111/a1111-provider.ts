@@ -1,5 +1,5 @@
 import type { ImageProvider, ProviderRequest } from '../../../ports/image-provider.js';
-import { base64Image, clip, failOnHttpError, isRecord, readBody, stringAt, type ReadBody } from '../http-support.js';
+import { base64Image, clip, failOnHttpError, fastApiValidation, readBody, stringAt, type ReadBody } from '../http-support.js';
 
 export interface A1111Options {
   /** The web UI's address, e.g. `http://127.0.0.1:7860` (started with `--api`). */
@@ -27,12 +27,8 @@ export function a1111Body(request: ProviderRequest, accepts: ReadonlySet<string>
 
 /** FastAPI's `{ detail: [{ loc, msg }] }` for bad input; A1111's own `{ error, detail, errors }` for everything else. */
 const describeError = ({ json, text }: ReadBody): string | undefined => {
-  if (Array.isArray(json.detail)) {
-    return json.detail
-      .filter(isRecord)
-      .map((item) => `${Array.isArray(item.loc) ? item.loc.join('.') : 'body'}: ${stringAt(item.msg) ?? 'invalid'}`)
-      .join('; ');
-  }
+  const invalid = fastApiValidation(json);
+  if (invalid !== undefined) return invalid;
   const parts = [stringAt(json.error), stringAt(json.detail), stringAt(json.errors)].filter((part): part is string => part !== undefined);
   return parts.length > 0 ? [...new Set(parts)].join(': ') : text === '' ? undefined : clip(text);
 };

@@ -1,6 +1,6 @@
 import type { ImageProvider, ProviderRequest } from '../../../ports/image-provider.js';
 import { ProviderRefusal } from '../../../ports/image-provider.js';
-import { clip, downloadImage, failOnHttpError, isRecord, readBody, sleep, stringAt, type ReadBody } from '../http-support.js';
+import { clip, downloadImage, failOnHttpError, fastApiValidation, isRecord, readBody, sleep, stringAt, type ReadBody } from '../http-support.js';
 
 export interface FalOptions {
   apiKey: string;
@@ -22,15 +22,8 @@ export function falInput(request: ProviderRequest, accepts: ReadonlySet<string>)
 }
 
 /** fal's errors: `{ detail: "..." }`, or FastAPI's `{ detail: [{ loc, msg, type }] }` for a bad input. */
-const describeError = ({ json, text }: ReadBody): string | undefined => {
-  if (Array.isArray(json.detail)) {
-    return json.detail
-      .filter(isRecord)
-      .map((item) => `${Array.isArray(item.loc) ? item.loc.join('.') : 'input'}: ${stringAt(item.msg) ?? 'invalid'}`)
-      .join('; ');
-  }
-  return stringAt(json.detail) ?? stringAt(json.error) ?? (text === '' ? undefined : clip(text));
-};
+const describeError = ({ json, text }: ReadBody): string | undefined =>
+  fastApiValidation(json) ?? stringAt(json.detail) ?? stringAt(json.error) ?? (text === '' ? undefined : clip(text));
 
 /**
  * fal's queue API: submit the input to `{base}/{model}`, poll the `status_url` it answers until COMPLETED,
