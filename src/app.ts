@@ -56,7 +56,7 @@ export function createApp({ deps, config, serveFiles = false }: CreateAppOptions
     app.use('/api/*', rateLimit({ limiter: deps.rateLimiter, now: () => deps.clock.now().getTime() }));
     app.use('/api/*', requirePermission({ rule: requiredPermissions }));
   }
-  app.use('/api/*', jsonBody());
+  app.use('/api/*', jsonBody({ bodiless: [/^\/api\/batch\/[^/]+\/cancel$/] }));
 
   registerImageRoutes(app, deps);
   registerCollectionRoutes(app, deps);

@@ -136,7 +136,8 @@ describe('batches', () => {
     const { id } = await json<Batch>(await h.call('POST', '/api/batch/generate', { prompts: ['first prompt', 'second prompt', 'third prompt'], ...small, webhook_url: receiver.url }));
     await eventually(async () => ((await getBatch(id)).completed_count === 1 ? true : undefined));
 
-    const res = await h.call('POST', `/api/batch/${id}/cancel`, {});
+    // Cancel takes no input, so it needs no body (curl -X POST with nothing else).
+    const res = await h.call('POST', `/api/batch/${id}/cancel`);
     expect(res.status).toBe(200);
     expect((await json(res)).status).toBe('cancelled');
     release();

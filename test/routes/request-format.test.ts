@@ -26,6 +26,12 @@ describe('request bodies', () => {
     expect(await json(res)).toMatchObject({ error: 'Invalid request body', details: expect.stringContaining('Content-Type must be application/json') });
   });
 
+  it('refuses a POST with no body at all where the endpoint takes one', async () => {
+    const res = await h.app.request('/api/collections', { method: 'POST', headers: auth });
+    expect(res.status).toBe(400);
+    expect(await json(res)).toMatchObject({ error: 'Invalid request body', details: expect.stringContaining('Content-Type must be application/json (got none)') });
+  });
+
   it('accepts application/json with a charset', async () => {
     const res = await h.app.request('/api/collections', { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json; charset=utf-8' }, body: '{"name":"x"}' });
     expect(res.status).toBe(201);

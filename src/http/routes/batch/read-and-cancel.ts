@@ -29,7 +29,7 @@ const cancelRoute = createRoute({
   path: '/api/batch/{id}/cancel',
   tags: ['Batches'],
   summary: 'Cancel a batch: pending prompts are dropped, finished images stay',
-  description: 'Send `Content-Type: application/json` and a `{}` body, like every POST.',
+  description: 'Takes no input: send no body, or a JSON `{}`.',
   request: { params: BatchIdParamSchema },
   responses: { 200: jsonContent(BatchSchema, 'The cancelled batch'), ...errorResponses, 409: jsonContent(ErrorSchema, 'The batch already finished') },
 });
