@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from '../config.js';
 import { GENERATE_USAGE, generateCommand } from './cli/generate.js';
 import { KEYS_USAGE, keysCommand } from './cli/keys.js';
+import { MODELS_USAGE, modelsCommand } from './cli/models.js';
 import { startServer } from './server.js';
 
 const USAGE = `Usage: imagegate <command>
@@ -9,6 +10,7 @@ Commands:
   serve     Start the HTTP service (settings come from the environment; see README)
   keys      Create, list and revoke API keys (imagegate keys --help)
   generate  Run one prompt on a model and write the PNG (imagegate generate --help)
+  models    List the models this environment can run, with costs (imagegate models --all)
   help      Show this help`;
 
 const io = { out: (text: string) => process.stdout.write(`${text}\n`), err: (text: string) => process.stderr.write(`${text}\n`) };
@@ -47,6 +49,12 @@ export async function main(argv: string[]): Promise<number | undefined> {
         return 0;
       }
       return generateCommand(loadConfig(), rest, io);
+    case 'models':
+      if (rest.includes('--help')) {
+        io.out(MODELS_USAGE);
+        return 0;
+      }
+      return modelsCommand(loadConfig(), rest, io);
     case 'help':
     case '--help':
       io.out(USAGE);

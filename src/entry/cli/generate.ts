@@ -18,7 +18,7 @@ export const GENERATE_USAGE = `Usage:
                      [--steps N] [--guidance X] [--negative-prompt "..."] [--template <id>]
 
 Runs one prompt on a model with the providers configured in the environment and writes the PNG.
-Nothing is recorded in the gallery. Lists models with: curl <server>/api/models`;
+Nothing is recorded in the gallery. List the models with: imagegate models`;
 
 const number = (value: string | undefined) => (value === undefined ? undefined : Number(value));
 

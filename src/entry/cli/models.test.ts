@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
+import { modelsCommand } from './models.js';
+
+function run(env: Record<string, string>, argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = modelsCommand(loadConfig(env), argv, { out: (text) => out.push(text), err: (text) => err.push(text) });
+  return { code, out, err };
+}
+
+describe('imagegate models', () => {
+  it('lists only what this environment can run, with default size and cost', () => {
+    const { code, out } = run({ FAL_KEY: 'k' }, []);
+    expect(code).toBe(0);
+    expect(out[0]).toMatch(/^MODEL\s+DEFAULT SIZE\s+COST$/);
+    expect(out.slice(1).map((line) => line.split(/\s+/))).toEqual([
+      ['local/procedural', '512x512', '$0'],
+      ['fal/fal-ai/flux/schnell', '1024x768', '$0.003'],
+    ]);
+  });
+
+  it('with --all, also lists unconfigured models and the settings that enable them', () => {
+    const { out } = run({}, ['--all']);
+    expect(out).toContainEqual(expect.stringMatching(/^stability\/core\s+1024x1024\s+\$0\.03\s+no: set STABILITY_API_KEY to enable provider stability$/));
+    expect(out).toContainEqual(expect.stringMatching(/^local\/procedural\s+512x512\s+\$0\s+yes$/));
+  });
+
+  it('refuses an unknown argument with the usage', () => {
+    const { code, err } = run({}, ['--json']);
+    expect(code).toBe(2);
+    expect(err.join('\n')).toContain('unknown argument "--json"');
+  });
+});
