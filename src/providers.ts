@@ -25,7 +25,8 @@ export interface ProviderSpec {
   /** Every one of these must be set to enable the provider. */
   requires: readonly (keyof ProviderEnv)[];
   models: (env: ProviderEnv) => readonly ModelDefinition[];
-  create: (env: ProviderEnv, fetchImpl: typeof fetch) => ImageProvider;
+  /** `parametersOf` says what each of this provider's models accepts, from its catalogue entries. */
+  create: (env: ProviderEnv, fetchImpl: typeof fetch, parametersOf: (providerModel: string) => ReadonlySet<string>) => ImageProvider;
   /** Remote providers get timeouts, retries, a concurrency cap and a breaker. */
   remote: boolean;
 }
@@ -44,10 +45,10 @@ export const PROVIDER_SPECS: readonly ProviderSpec[] = [
     id: 'workers-ai',
     requires: ['CLOUDFLARE_ACCOUNT_ID', 'CLOUDFLARE_API_TOKEN'],
     models: () => workersAiModels,
-    create: (env, fetchImpl) =>
+    create: (env, fetchImpl, parametersOf) =>
       createWorkersAiProvider(
         { accountId: must(env.CLOUDFLARE_ACCOUNT_ID), apiToken: must(env.CLOUDFLARE_API_TOKEN), baseUrl: env.CLOUDFLARE_API_BASE_URL, fetch: fetchImpl },
-        parametersFrom(workersAiModels),
+        parametersOf,
       ),
     remote: true,
   },
@@ -62,34 +63,31 @@ export const PROVIDER_SPECS: readonly ProviderSpec[] = [
     id: 'replicate',
     requires: ['REPLICATE_API_TOKEN'],
     models: () => replicateModels,
-    create: (env, fetchImpl) =>
-      createReplicateProvider({ apiToken: must(env.REPLICATE_API_TOKEN), baseUrl: env.REPLICATE_BASE_URL, fetch: fetchImpl }, parametersFrom(replicateModels)),
+    create: (env, fetchImpl, parametersOf) =>
+      createReplicateProvider({ apiToken: must(env.REPLICATE_API_TOKEN), baseUrl: env.REPLICATE_BASE_URL, fetch: fetchImpl }, parametersOf),
     remote: true,
   },
   {
     id: 'stability',
     requires: ['STABILITY_API_KEY'],
     models: () => stabilityModels,
-    create: (env, fetchImpl) =>
-      createStabilityProvider({ apiKey: must(env.STABILITY_API_KEY), baseUrl: env.STABILITY_BASE_URL, fetch: fetchImpl }, parametersFrom(stabilityModels)),
+    create: (env, fetchImpl, parametersOf) =>
+      createStabilityProvider({ apiKey: must(env.STABILITY_API_KEY), baseUrl: env.STABILITY_BASE_URL, fetch: fetchImpl }, parametersOf),
     remote: true,
   },
   {
     id: 'fal',
     requires: ['FAL_KEY'],
     models: () => falModels,
-    create: (env, fetchImpl) => createFalProvider({ apiKey: must(env.FAL_KEY), baseUrl: env.FAL_BASE_URL, fetch: fetchImpl }, parametersFrom(falModels)),
+    create: (env, fetchImpl, parametersOf) => createFalProvider({ apiKey: must(env.FAL_KEY), baseUrl: env.FAL_BASE_URL, fetch: fetchImpl }, parametersOf),
     remote: true,
   },
   {
     id: 'a1111',
     requires: ['A1111_BASE_URL'],
     models: (env) => a1111Models(env.A1111_MODELS),
-    create: (env, fetchImpl) =>
-      createA1111Provider(
-        { baseUrl: must(env.A1111_BASE_URL), username: env.A1111_USERNAME, password: env.A1111_PASSWORD, fetch: fetchImpl },
-        parametersFrom(a1111Models(env.A1111_MODELS)),
-      ),
+    create: (env, fetchImpl, parametersOf) =>
+      createA1111Provider({ baseUrl: must(env.A1111_BASE_URL), username: env.A1111_USERNAME, password: env.A1111_PASSWORD, fetch: fetchImpl }, parametersOf),
     remote: true,
   },
 ];
@@ -111,13 +109,14 @@ export function buildProviderSet(
   const missing = new Map<string, string[]>();
   const models: ModelDefinition[] = [];
   for (const spec of specs) {
-    models.push(...spec.models(env));
+    const own = spec.models(env);
+    models.push(...own);
     const unset = spec.requires.filter((name) => env[name] === undefined);
     if (unset.length > 0) {
       missing.set(spec.id, [...unset]);
       continue;
     }
-    const adapter = spec.create(env, options.fetch ?? fetch);
+    const adapter = spec.create(env, options.fetch ?? fetch, parametersFrom(own));
     providers.set(
       spec.id,
       spec.remote

@@ -44,6 +44,9 @@ export async function failOnHttpError(provider: string, response: Response, desc
   throw httpFailure(provider, response.status, clip(detail), response.headers.get('Retry-After'));
 }
 
+/** Whether `url` is on the same origin as `base`: credentials go only there, never to a host a provider merely named. */
+export const sameOrigin = (url: string, base: string): boolean => URL.canParse(url) && URL.canParse(base) && new URL(url).origin === new URL(base).origin;
+
 /** Image bytes from base64, with or without a `data:image/...;base64,` prefix. */
 export function base64Image(value: string): ProviderImage {
   const comma = value.startsWith('data:') ? value.indexOf(',') : -1;
@@ -70,7 +73,7 @@ export async function downloadImage(
   }
   if (target.protocol !== 'https:' && target.protocol !== 'http:') throw new Error(`${provider} named an output file with an unsupported scheme: ${target.protocol}`);
   const response = await fetchImpl(target, {
-    headers: target.origin === new URL(options.origin).origin ? options.headers : {},
+    headers: sameOrigin(target.href, options.origin) ? options.headers : {},
     signal: options.signal,
   });
   if (!response.ok) {
@@ -81,6 +84,16 @@ export async function downloadImage(
   const bytes = new Uint8Array(await response.arrayBuffer());
   const declared = response.headers.get('Content-Type') ?? '';
   return { bytes, contentType: declared.startsWith('image/') ? declared : sniffImageType(bytes) };
+}
+
+/**
+ * Sends a request nobody waits for, to cancel provider work a caller gave up on (so it stops costing money).
+ * Unawaited, bounded to 10 s, failures ignored: the caller has already gone.
+ */
+export function fireAndForget(fetchImpl: typeof fetch, url: string, init: RequestInit): void {
+  fetchImpl(url, { ...init, signal: AbortSignal.timeout(10_000) })
+    .then((answer) => answer.body?.cancel())
+    .catch(() => undefined);
 }
 
 /** Waits `ms`, or rejects as soon as `signal` aborts (so a timeout stops a polling loop mid-wait). */

@@ -10,10 +10,10 @@ export interface A1111Options {
   fetch?: typeof fetch;
 }
 
-/** The model id that runs whatever checkpoint the server has loaded, without switching. */
-export const A1111_LOADED_CHECKPOINT = 'default';
+/** The provider model (catalogue: `a1111/default`) that runs whatever checkpoint the server has loaded, without switching. */
+const A1111_LOADED_CHECKPOINT = 'default';
 
-export function a1111Body(request: ProviderRequest, accepts: ReadonlySet<string>): Record<string, unknown> {
+function a1111Body(request: ProviderRequest, accepts: ReadonlySet<string>): Record<string, unknown> {
   const body: Record<string, unknown> = { prompt: request.prompt, batch_size: 1, n_iter: 1, send_images: true, save_images: false };
   if (accepts.has('negative_prompt') && request.negativePrompt !== undefined) body.negative_prompt = request.negativePrompt;
   if (accepts.has('width')) body.width = request.width;

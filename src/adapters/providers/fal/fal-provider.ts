@@ -1,6 +1,6 @@
 import type { ImageProvider, ProviderRequest } from '../../../ports/image-provider.js';
 import { ProviderRefusal } from '../../../ports/image-provider.js';
-import { clip, downloadImage, failOnHttpError, fastApiValidation, isRecord, readBody, sleep, stringAt, type ReadBody } from '../http-support.js';
+import { clip, downloadImage, failOnHttpError, fastApiValidation, fireAndForget, isRecord, readBody, sameOrigin, sleep, stringAt, type ReadBody } from '../http-support.js';
 
 export interface FalOptions {
   apiKey: string;
@@ -11,7 +11,7 @@ export interface FalOptions {
   pollIntervalMs?: number;
 }
 
-export function falInput(request: ProviderRequest, accepts: ReadonlySet<string>): Record<string, unknown> {
+function falInput(request: ProviderRequest, accepts: ReadonlySet<string>): Record<string, unknown> {
   const input: Record<string, unknown> = { prompt: request.prompt, num_images: 1, output_format: 'png', enable_safety_checker: true };
   if (accepts.has('width') || accepts.has('height')) input.image_size = { width: request.width, height: request.height };
   if (accepts.has('seed')) input.seed = request.seed;
@@ -41,7 +41,7 @@ export function createFalProvider(options: FalOptions, parametersOf: (model: str
    */
   const queueUrl = (answered: unknown, model: string, requestId: string, suffix: string): string => {
     const url = stringAt(answered);
-    if (url !== undefined && URL.canParse(url) && new URL(url).origin === new URL(base).origin) return url;
+    if (url !== undefined && sameOrigin(url, base)) return url;
     const app = model.split('/').slice(0, 2).join('/');
     return `${base}/${app}/requests/${encodeURIComponent(requestId)}${suffix}`;
   };
@@ -78,7 +78,7 @@ export function createFalProvider(options: FalOptions, parametersOf: (model: str
         }
         result = await getJson(queueUrl(queued.response_url, model, requestId, ''), signal);
       } catch (error) {
-        if (signal?.aborted === true) cancel(queueUrl(queued.cancel_url, model, requestId, '/cancel'));
+        if (signal?.aborted === true) fireAndForget(doFetch, queueUrl(queued.cancel_url, model, requestId, '/cancel'), { method: 'PUT', headers: auth });
         throw error;
       }
 
@@ -91,11 +91,4 @@ export function createFalProvider(options: FalOptions, parametersOf: (model: str
       return downloadImage('fal', doFetch, url, { signal, origin: base, headers: auth });
     },
   };
-
-  function cancel(url: string): void {
-    // Best effort and unawaited: the caller has already given up and must not wait for this.
-    doFetch(url, { method: 'PUT', headers: auth, signal: AbortSignal.timeout(10_000) })
-      .then((answer) => answer.body?.cancel())
-      .catch(() => undefined);
-  }
 }

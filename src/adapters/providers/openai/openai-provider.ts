@@ -12,9 +12,9 @@ export interface OpenAiOptions {
  * The quality each model is called at. Prices depend on size and quality; the catalogue's by-size prices are
  * the ones for these qualities, so changing one means changing the other.
  */
-export const OPENAI_QUALITY: Readonly<Record<string, string>> = { 'gpt-image-1': 'medium', 'dall-e-3': 'standard' };
+const OPENAI_QUALITY: Readonly<Record<string, string>> = { 'gpt-image-1': 'medium', 'dall-e-3': 'standard' };
 
-export function openAiBody(request: ProviderRequest): Record<string, unknown> {
+function openAiBody(request: ProviderRequest): Record<string, unknown> {
   const body: Record<string, unknown> = { model: request.providerModel, prompt: request.prompt, n: 1, size: `${request.width}x${request.height}` };
   const quality = OPENAI_QUALITY[request.providerModel];
   if (quality !== undefined) body.quality = quality;

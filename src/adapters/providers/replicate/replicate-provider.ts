@@ -1,6 +1,6 @@
 import type { ImageProvider, ProviderRequest } from '../../../ports/image-provider.js';
 import { ProviderRefusal } from '../../../ports/image-provider.js';
-import { clip, downloadImage, failOnHttpError, isRecord, nearestAspectRatio, readBody, sleep, stringAt, type ReadBody } from '../http-support.js';
+import { clip, downloadImage, failOnHttpError, fireAndForget, isRecord, nearestAspectRatio, readBody, sameOrigin, sleep, stringAt, type ReadBody } from '../http-support.js';
 
 export interface ReplicateOptions {
   apiToken: string;
@@ -12,9 +12,9 @@ export interface ReplicateOptions {
 }
 
 /** The `aspect_ratio` values FLUX on Replicate takes (cog-flux predict.py, ASPECT_RATIOS). */
-export const FLUX_ASPECT_RATIOS = ['1:1', '16:9', '21:9', '3:2', '2:3', '4:5', '5:4', '3:4', '4:3', '9:16', '9:21'] as const;
+const FLUX_ASPECT_RATIOS = ['1:1', '16:9', '21:9', '3:2', '2:3', '4:5', '5:4', '3:4', '4:3', '9:16', '9:21'] as const;
 
-export function replicateInput(request: ProviderRequest, accepts: ReadonlySet<string>): Record<string, unknown> {
+function replicateInput(request: ProviderRequest, accepts: ReadonlySet<string>): Record<string, unknown> {
   const input: Record<string, unknown> = { prompt: request.prompt, num_outputs: 1, output_format: 'png' };
   if (accepts.has('width') || accepts.has('height')) input.aspect_ratio = nearestAspectRatio(request.width, request.height, FLUX_ASPECT_RATIOS);
   if (accepts.has('seed')) input.seed = request.seed;
@@ -42,7 +42,7 @@ export function createReplicateProvider(options: ReplicateOptions, parametersOf:
   /** Status checks go to the API origin only, so the token never follows a URL to another host. */
   const statusUrl = (prediction: Record<string, unknown>): string => {
     const get = isRecord(prediction.urls) ? stringAt(prediction.urls.get) : undefined;
-    if (get !== undefined && URL.canParse(get) && new URL(get).origin === new URL(base).origin) return get;
+    if (get !== undefined && sameOrigin(get, base)) return get;
     return `${base}/v1/predictions/${encodeURIComponent(stringAt(prediction.id) ?? '')}`;
   };
 
@@ -82,7 +82,10 @@ export function createReplicateProvider(options: ReplicateOptions, parametersOf:
       try {
         prediction = await untilDone(created, signal);
       } catch (error) {
-        if (signal?.aborted === true) cancel(created);
+        const id = stringAt(created.id);
+        if (signal?.aborted === true && id !== undefined) {
+          fireAndForget(doFetch, `${base}/v1/predictions/${encodeURIComponent(id)}/cancel`, { method: 'POST', headers: auth });
+        }
         throw error;
       }
       const id = String(prediction.id);
@@ -99,13 +102,4 @@ export function createReplicateProvider(options: ReplicateOptions, parametersOf:
       return downloadImage('Replicate', doFetch, url, { signal, origin: base, headers: auth });
     },
   };
-
-  function cancel(prediction: Record<string, unknown>): void {
-    const id = stringAt(prediction.id);
-    if (id === undefined) return;
-    // Best effort and unawaited: the caller has already given up and must not wait for this.
-    doFetch(`${base}/v1/predictions/${encodeURIComponent(id)}/cancel`, { method: 'POST', headers: auth, signal: AbortSignal.timeout(10_000) })
-      .then((answer) => answer.body?.cancel())
-      .catch(() => undefined);
-  }
 }

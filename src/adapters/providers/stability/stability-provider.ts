@@ -9,14 +9,14 @@ export interface StabilityOptions {
   fetch?: typeof fetch;
 }
 
-export const STABILITY_ASPECT_RATIOS = ['16:9', '1:1', '21:9', '2:3', '3:2', '4:5', '5:4', '9:16', '9:21'] as const;
+const STABILITY_ASPECT_RATIOS = ['16:9', '1:1', '21:9', '2:3', '3:2', '4:5', '5:4', '9:16', '9:21'] as const;
 /** Stability's seed range is 0..4294967294, one short of 32 bits. */
 const MAX_SEED = 4_294_967_294;
 
 /** `core` and `ultra` are services of their own; the SD 3.5 models share the `sd3` service and are named in `model`. */
-export const stabilityService = (providerModel: string): string => (providerModel.startsWith('sd3') ? 'sd3' : providerModel);
+const stabilityService = (providerModel: string): string => (providerModel.startsWith('sd3') ? 'sd3' : providerModel);
 
-export function stabilityForm(request: ProviderRequest, accepts: ReadonlySet<string>): FormData {
+function stabilityForm(request: ProviderRequest, accepts: ReadonlySet<string>): FormData {
   const form = new FormData();
   form.set('prompt', request.prompt);
   if (stabilityService(request.providerModel) === 'sd3') form.set('model', request.providerModel);

@@ -1,6 +1,5 @@
 import type { ImageProvider, ProviderRequest } from '../../../ports/image-provider.js';
-import { httpFailure } from '../../../ports/image-provider.js';
-import { sniffImageType } from '../sniff-image-type.js';
+import { base64Image, failOnHttpError, isRecord, readBody, stringAt } from '../http-support.js';
 
 export interface WorkersAiOptions {
   accountId: string;
@@ -28,11 +27,8 @@ export function workersAiBody(request: ProviderRequest, accepts: ReadonlySet<str
   return body;
 }
 
-interface Envelope {
-  success?: boolean;
-  result?: { image?: string };
-  errors?: { code?: number; message?: string }[];
-}
+const reasonsOf = (json: Record<string, unknown>): string =>
+  (Array.isArray(json.errors) ? json.errors.filter(isRecord) : []).map((e) => stringAt(e.message) ?? `code ${String(e.code ?? '?')}`).join('; ');
 
 /**
  * Workers AI over REST: `POST /accounts/{account}/ai/run/{model}`. Some models answer JSON with a base64
@@ -56,26 +52,14 @@ export function createWorkersAiProvider(options: WorkersAiOptions, parametersOf:
       if (type.startsWith('image/') && response.ok) {
         return { bytes: new Uint8Array(await response.arrayBuffer()), contentType: type };
       }
-      const text = await response.text();
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = undefined;
+      await failOnHttpError('Workers AI', response, ({ json }) => reasonsOf(json) || undefined);
+      const { json, isJson } = await readBody(response);
+      const image = isRecord(json.result) ? stringAt(json.result.image) : undefined;
+      if (json.success === false || image === undefined) {
+        const reasons = reasonsOf(json);
+        throw new Error(`Workers AI answered ${response.status} with ${isJson ? `no image in the answer${reasons === '' ? '' : `: ${reasons}`}` : `an unexpected ${type || 'body'}`}`);
       }
-      // Valid JSON that is not an object (`null`, a string) is treated as an empty envelope, so the status survives.
-      const envelope: Envelope = typeof parsed === 'object' && parsed !== null ? (parsed as Envelope) : {};
-      const reasons = (envelope.errors ?? []).map((e) => e.message ?? `code ${e.code ?? '?'}`).join('; ');
-      if (!response.ok) {
-        const detail = reasons !== '' ? reasons : parsed === undefined ? `unexpected ${type || 'body'}` : 'no error message';
-        throw httpFailure('Workers AI', response.status, detail, response.headers.get('Retry-After'));
-      }
-      const image = envelope.result?.image;
-      if (envelope.success === false || typeof image !== 'string') {
-        throw new Error(`Workers AI answered ${response.status} with ${parsed === undefined ? `an unexpected ${type || 'body'}` : `no image in the answer${reasons === '' ? '' : `: ${reasons}`}`}`);
-      }
-      const bytes = new Uint8Array(Buffer.from(image, 'base64'));
-      return { bytes, contentType: sniffImageType(bytes) };
+      return base64Image(image);
     },
   };
 }
