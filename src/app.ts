@@ -2,7 +2,10 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Config } from './config.js';
 import type { Deps } from './domain/context.js';
 import type { AppEnv } from './http/app-env.js';
+import type { Context } from 'hono';
 import { onError, onNotFound, validationError } from './http/errors.js';
+import { createRouteTable } from './http/route-table.js';
+import { installValidationMessages } from './http/validation-messages.js';
 import { createKeyAuthenticator } from './domain/keys/authenticate.js';
 import { apiKey, defaultUser } from './http/middleware/api-key.js';
 import { cors, preflight } from './http/middleware/cors.js';
@@ -10,7 +13,6 @@ import { ipAllowlist } from './http/middleware/ip-allowlist.js';
 import { jsonBody } from './http/middleware/json-body.js';
 import { rateLimit } from './http/middleware/rate-limit.js';
 import { requirePermission } from './http/middleware/require-permission.js';
-import { requiredPermissions } from './http/permissions.js';
 import { requestLog } from './http/middleware/request-log.js';
 import { registerAnalyticsRoutes } from './http/routes/analytics/index.js';
 import { registerBatchRoutes } from './http/routes/batch/index.js';
@@ -29,18 +31,26 @@ export interface CreateAppOptions {
   config: AppConfig;
   /** Serve the local blob store at `/files/*` (only when objects live on this machine). */
   serveFiles?: boolean;
+  /** The peer address of a request, for limiting failed authentications; the Node entry reads the socket. */
+  clientAddress?: (c: Context) => string;
 }
+
+/** Failed authentications per client address and minute before they answer 429. */
+export const FAILED_AUTH_PER_MINUTE = 20;
 
 /**
  * Middleware order is part of the contract: logging and CORS wrap everything so even the allow-list's
  * plain `Forbidden` carries them; the allow-list then runs before any other processing, preflight included.
  */
-export function createApp({ deps, config, serveFiles = false }: CreateAppOptions): OpenAPIHono<AppEnv> {
+export function createApp({ deps, config, serveFiles = false, clientAddress = () => 'unknown' }: CreateAppOptions): OpenAPIHono<AppEnv> {
+  installValidationMessages();
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) throw validationError(result);
     },
   });
+  const routes = createRouteTable(app);
+  const now = () => deps.clock.now().getTime();
 
   app.use('*', requestLog({ logger: deps.logger }));
   app.use('*', cors());
@@ -52,11 +62,12 @@ export function createApp({ deps, config, serveFiles = false }: CreateAppOptions
   if (config.authMode === 'ip_allowlist') {
     app.use('/api/*', defaultUser());
   } else {
-    app.use('/api/*', apiKey({ authenticator: createKeyAuthenticator(deps) }));
-    app.use('/api/*', rateLimit({ limiter: deps.rateLimiter, now: () => deps.clock.now().getTime() }));
-    app.use('/api/*', requirePermission({ rule: requiredPermissions }));
+    const failures = { limiter: deps.rateLimiter, perMinute: FAILED_AUTH_PER_MINUTE, clientAddress, now };
+    app.use('/api/*', apiKey({ authenticator: createKeyAuthenticator(deps), failures }));
+    app.use('/api/*', rateLimit({ limiter: deps.rateLimiter, now }));
+    app.use('/api/*', requirePermission({ routes }));
   }
-  app.use('/api/*', jsonBody({ bodiless: [/^\/api\/batch\/[^/]+\/cancel$/] }));
+  app.use('/api/*', jsonBody({ routes }));
 
   registerImageRoutes(app, deps);
   registerCollectionRoutes(app, deps);
@@ -69,6 +80,6 @@ export function createApp({ deps, config, serveFiles = false }: CreateAppOptions
   registerSystemRoutes(app, deps, { serveFiles, keyAuth: config.authMode === 'api_key' });
 
   app.onError(onError(deps.logger, { describeParameterErrors: config.authMode === 'api_key' }));
-  app.notFound(onNotFound);
+  app.notFound(onNotFound(routes));
   return app;
 }

@@ -1,6 +1,7 @@
 /**
- * The one error type the domain and the HTTP layer throw. `onError` renders it as the spec's body
- * `{ error, details, code }`; anything else becomes a 500 that never echoes internals.
+ * The one error type the domain and the HTTP layer throw. It carries a code, never an HTTP status:
+ * `src/http/error-status.ts` derives the status from the code in one table, and `onError` renders the
+ * spec's body `{ error, details, code }`. Anything else becomes a 500 that never echoes internals.
  */
 export type ErrorCode =
   | 'INVALID_PARAMETER'
@@ -10,6 +11,7 @@ export type ErrorCode =
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
   | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
   | 'RATE_LIMITED'
   | 'GENERATION_FAILED'
   | 'GENERATION_REFUSED'
@@ -23,7 +25,6 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
 
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 501 | 503,
     readonly code: ErrorCode,
     message: string,
     readonly details?: ErrorDetails,
@@ -39,7 +40,9 @@ export class ApiError extends Error {
 }
 
 export const notFound = (what: string, idField: string, id: string): ApiError =>
-  new ApiError(404, 'NOT_FOUND', `${what} not found`, { [idField]: id });
+  new ApiError('NOT_FOUND', `${what} not found`, { [idField]: id });
 
 export const invalidParameter = (field: string, message: string): ApiError =>
-  new ApiError(400, 'INVALID_PARAMETER', `Invalid ${field}`, { field, message });
+  new ApiError('INVALID_PARAMETER', `Invalid ${field}`, { field, message });
+
+export const invalidBody = (message: string): ApiError => new ApiError('INVALID_REQUEST_BODY', 'Invalid request body', message);

@@ -5,7 +5,7 @@ export const PROMPT_MAX = 4000;
 
 /** The spec's prompt rule, measured after trimming; returns the trimmed prompt. */
 export function checkPrompt(raw: string | undefined): string {
-  const fail = (message: string) => new ApiError(400, 'INVALID_PARAMETER', 'Invalid prompt', { field: 'prompt', message });
+  const fail = (message: string) => new ApiError('INVALID_PARAMETER', 'Invalid prompt', { field: 'prompt', message });
   if (raw === undefined) throw fail('prompt is required unless template_id is given');
   const prompt = raw.trim();
   if (prompt.length < PROMPT_MIN) throw fail(`prompt must be at least ${PROMPT_MIN} characters`);

@@ -2,28 +2,29 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
 import type { ZodError } from 'zod';
-import { ApiError } from '../domain/errors.js';
+import { ApiError, invalidBody } from '../domain/errors.js';
 import type { AppEnv } from './app-env.js';
+import { statusOf } from './error-status.js';
+import type { RouteTable } from './route-table.js';
+import { describeIssue, fieldName } from './validation-messages.js';
 
-export function renderError(c: Context, error: ApiError): Response {
-  return c.json(error.toBody(), error.status);
+export function renderError(c: Context, error: ApiError, headers?: Record<string, string>): Response {
+  return c.json(error.toBody(), statusOf(error.code), headers);
 }
 
 /** One place renders every failure as the spec's `{ error, details, code }`; a 500 never echoes internals. */
 export function onError(logger: Logger, options: { describeParameterErrors?: boolean } = {}): ErrorHandler<AppEnv> {
   return function handleError(error, c) {
     if (error instanceof ApiError) {
-      if (error.status >= 500) logger.error({ requestId: c.get('requestId'), err: error }, error.message);
+      if (statusOf(error.code) >= 500) logger.error({ requestId: c.get('requestId'), err: error }, error.message);
       return renderError(c, options.describeParameterErrors === true ? describeParameter(error) : error);
     }
     if (error instanceof HTTPException && error.status < 500) {
-      return renderError(c, new ApiError(400, 'INVALID_REQUEST_BODY', 'Invalid request body', error.message));
+      // Hono's validators throw these for bodies they cannot read; the body middleware catches the usual ones first.
+      return renderError(c, invalidBody('the request body could not be read as JSON; send a JSON object'));
     }
     logger.error({ requestId: c.get('requestId'), err: error }, 'unhandled error');
-    return renderError(
-      c,
-      new ApiError(500, 'INTERNAL_ERROR', 'Internal server error', { request_id: c.get('requestId') ?? null }),
-    );
+    return renderError(c, new ApiError('INTERNAL_ERROR', 'Internal server error', { request_id: c.get('requestId') ?? null }));
   };
 }
 
@@ -31,14 +32,25 @@ export function onError(logger: Logger, options: { describeParameterErrors?: boo
 function describeParameter(error: ApiError): ApiError {
   const details = error.details;
   if (error.code !== 'INVALID_PARAMETER' || typeof details !== 'object' || typeof details.message !== 'string') return error;
-  return new ApiError(error.status, error.code, details.message, details);
+  return new ApiError(error.code, details.message, details);
 }
 
-export const onNotFound: NotFoundHandler<AppEnv> = (c) =>
-  renderError(
-    c,
-    new ApiError(404, 'NOT_FOUND', 'Not found', { method: c.req.method, path: c.req.path, message: 'no such route; see /docs' }),
-  );
+/** No route: 405 with `Allow` when the path exists under other methods, else 404. */
+export function onNotFound(routes: RouteTable): NotFoundHandler<AppEnv> {
+  return function handleNotFound(c) {
+    const allowed = routes.allowedMethods(c.req.path);
+    if (allowed.length > 0) {
+      const error = new ApiError('METHOD_NOT_ALLOWED', 'Method not allowed', {
+        method: c.req.method,
+        path: c.req.path,
+        allowed,
+        message: `${c.req.path} accepts ${allowed.join(', ')}, not ${c.req.method}`,
+      });
+      return renderError(c, error, { Allow: allowed.join(', ') });
+    }
+    return renderError(c, new ApiError('NOT_FOUND', 'Not found', { method: c.req.method, path: c.req.path, message: 'no such route; see /docs' }));
+  };
+}
 
 interface ValidationFailure {
   error: ZodError;
@@ -49,22 +61,23 @@ interface ValidationFailure {
 /** Zod failures as the spec's bodies: `Invalid prompt` / `Invalid model` for those fields, `Invalid <field>` otherwise. */
 export function validationError({ error, target, data }: ValidationFailure): ApiError {
   const issue = error.issues[0];
-  if (issue === undefined) return new ApiError(400, 'INVALID_PARAMETER', 'Invalid parameter', { message: 'invalid input' });
+  if (issue === undefined) return new ApiError('INVALID_PARAMETER', 'Invalid parameter', { message: 'invalid input' });
   if (issue.code === 'unrecognized_keys') {
     const field = issue.keys[0] ?? 'unknown';
-    return new ApiError(400, 'INVALID_PARAMETER', `Invalid ${field}`, {
+    return new ApiError('INVALID_PARAMETER', `Invalid ${field}`, {
       field,
-      message: `unknown parameter ${JSON.stringify(field)}`,
+      message: `${field} is not a parameter of this endpoint; remove it (see /docs for the accepted fields)`,
     });
   }
-  const field = issue.path.map(String).join('.');
+  const field = fieldName(issue.path);
   if (field === '') {
-    return new ApiError(400, 'INVALID_REQUEST_BODY', 'Invalid request body', `${target === 'json' ? 'body' : target}: ${issue.message}`);
+    const what = target === 'json' ? 'the request body' : target === 'query' ? 'the query string' : target;
+    return invalidBody(describeIssue(what, issue.message));
   }
-  const message = `${field}: ${issue.message}`;
+  const message = describeIssue(field, issue.message);
   if (field === 'model') {
     const model = typeof data === 'object' && data !== null ? (data as Record<string, unknown>).model : undefined;
-    return new ApiError(400, 'INVALID_MODEL', 'Invalid model', { model: model ?? null, message });
+    return new ApiError('INVALID_MODEL', 'Invalid model', { model: model ?? null, message });
   }
-  return new ApiError(400, 'INVALID_PARAMETER', `Invalid ${field}`, { field, message });
+  return new ApiError('INVALID_PARAMETER', `Invalid ${field}`, { field, message });
 }

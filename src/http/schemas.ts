@@ -10,18 +10,28 @@ export const ErrorSchema = z
   })
   .openapi('Error');
 
-const nonNegativeInteger = (name: string) =>
-  z.string().regex(/^\d+$/, `${name} must be a non-negative integer`).transform(Number);
+/** Largest `offset` accepted: far beyond any real gallery, and exactly representable everywhere. */
+export const MAX_OFFSET = 1_000_000_000;
+
+/** A whole number in a query string, within bounds, with a message that says what to send. */
+export const queryInteger = (name: string, min: number, max: number) =>
+  z.string({ error: `${name} must be given once, as a whole number from ${min} to ${max}` }).transform((text, ctx) => {
+    const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
+    if (!Number.isSafeInteger(value) || value < min || value > max) {
+      const got = text === '' ? 'nothing' : text.length > 20 ? `a ${text.length}-character value` : JSON.stringify(text);
+      ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from ${min} to ${max} (got ${got})` });
+      return z.NEVER;
+    }
+    return value;
+  });
 
 export const PageQuerySchema = z.object({
-  limit: nonNegativeInteger('limit')
-    .pipe(z.number().min(1, 'limit must be at least 1'))
-    .transform((limit) => Math.min(limit, MAX_LIMIT))
+  limit: queryInteger('limit', 1, MAX_LIMIT)
     .optional()
-    .openapi({ param: { description: `Page size, default ${DEFAULT_LIMIT}, values above ${MAX_LIMIT} are capped` }, type: 'integer', example: 20 }),
-  offset: nonNegativeInteger('offset')
+    .openapi({ param: { description: `Page size, 1 to ${MAX_LIMIT}, default ${DEFAULT_LIMIT}` }, type: 'integer', minimum: 1, maximum: MAX_LIMIT, example: 20 }),
+  offset: queryInteger('offset', 0, MAX_OFFSET)
     .optional()
-    .openapi({ param: { description: 'Number of results to skip, default 0' }, type: 'integer', example: 0 }),
+    .openapi({ param: { description: `Number of results to skip, 0 to ${MAX_OFFSET}, default 0` }, type: 'integer', minimum: 0, maximum: MAX_OFFSET, example: 0 }),
 });
 
 export const pageRequest = (query: { limit?: number | undefined; offset?: number | undefined }) => ({

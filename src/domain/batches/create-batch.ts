@@ -27,7 +27,7 @@ export async function createBatch({ deps, ctx, input }: VerbArgs<CreateBatchInpu
       return checkPrompt(prompt);
     } catch (error) {
       if (!(error instanceof ApiError) || typeof error.details !== 'object') throw error;
-      throw new ApiError(400, 'INVALID_PARAMETER', 'Invalid prompt', { field: 'prompts', index, message: `prompts[${index}]: ${String(error.details.message)}` });
+      throw new ApiError('INVALID_PARAMETER', 'Invalid prompt', { field: 'prompts', index, message: `prompts[${index}]: ${String(error.details.message)}` });
     }
   });
   const plan = await planGeneration(deps, ctx.userId, { ...shared, prompt: checked[0] });

@@ -27,7 +27,7 @@ export async function planGeneration(deps: Pick<Deps, 'db' | 'catalog' | 'random
   const template = input.template_id === undefined ? undefined : await findTemplate(deps, userId, input.template_id);
   const modelId = input.model ?? template?.model;
   if (modelId === undefined) {
-    throw new ApiError(400, 'INVALID_MODEL', 'Invalid model', { model: null, message: 'model is required unless template_id is given' });
+    throw new ApiError('INVALID_MODEL', 'Invalid model', { model: null, message: 'model is required unless template_id is given' });
   }
   const prompt = checkPrompt(input.prompt ?? template?.default_prompt);
   const model = resolveModel(deps.catalog, modelId, { requireAvailable: true });

@@ -39,8 +39,8 @@ export async function renderImage(
     const message = error instanceof Error ? error.message : String(error);
     deps.logger.warn({ requestId: ctx.requestId, model: model.id, imageId, err: message }, 'image generation failed');
     // A refusal (content filter, a parameter the provider rejects) is about this request, so it is a 4xx.
-    if (error instanceof ProviderRefusal) throw new ApiError(400, 'GENERATION_REFUSED', 'Image generation refused', { model: model.id, message });
-    throw new ApiError(500, 'GENERATION_FAILED', 'Image generation failed', { message });
+    if (error instanceof ProviderRefusal) throw new ApiError('GENERATION_REFUSED', 'Image generation refused', { model: model.id, message });
+    throw new ApiError('GENERATION_FAILED', 'Image generation failed', { message });
   }
 
   const key = imageKey(imageId);

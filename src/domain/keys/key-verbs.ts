@@ -2,6 +2,7 @@ import type { ApiKeyRow, PageRequest } from '../../ports/database.js';
 import type { Deps } from '../context.js';
 import { ApiError, invalidParameter, notFound } from '../errors.js';
 import { paginate, type Pagination } from '../pagination.js';
+import { ENV_ADMIN_KEY_ID } from './bootstrap-admin-key.js';
 import { toKeyRecord, type ApiKeyRecord } from './key-record.js';
 import { displayPrefix, generateSecret, hashSecret } from './key-secret.js';
 import { PLAN_ORDER, requestsPerMinute, type Permission, type Plan, type Principal } from './principal.js';
@@ -26,7 +27,7 @@ interface KeyArgs<I> {
   input: I;
 }
 
-const forbidden = (message: string) => new ApiError(403, 'FORBIDDEN', 'Insufficient permissions', { message });
+const forbidden = (message: string) => new ApiError('FORBIDDEN', 'Insufficient permissions', { message });
 
 /** A key can only hand out what it holds: its own user (unless admin), its permissions, its plan and limit at most. */
 export async function createKey({ deps, caller, input }: KeyArgs<CreateKeyInput>): Promise<CreatedKey> {
@@ -83,8 +84,18 @@ export async function listKeys({ deps, caller, input }: KeyArgs<PageRequest & { 
   return { keys: items, pagination };
 }
 
-/** Revoked keys answer 401 from the next request on; another user's key is not found. */
+/**
+ * Revoked keys answer 401 from the next request on; another user's key is not found. Two revocations would
+ * lock the operator out, so they are refused: a key revoking itself, and the ADMIN_API_KEY key, which the
+ * environment defines (unset the variable and restart to retire it).
+ */
 export async function revokeKey({ deps, caller, input }: KeyArgs<{ keyId: string }>): Promise<{ id: string; revoked: true; revoked_at: string }> {
+  if (caller.key !== undefined && input.keyId === caller.key.id) {
+    throw new ApiError('CONFLICT', 'Key cannot revoke itself', { key_id: input.keyId, message: 'a key cannot revoke itself; revoke it with another key that has the manage permission, or with `imagegate keys revoke`' });
+  }
+  if (input.keyId === ENV_ADMIN_KEY_ID) {
+    throw new ApiError('CONFLICT', 'Key is managed by the environment', { key_id: input.keyId, message: 'this is the ADMIN_API_KEY key; change or unset ADMIN_API_KEY and restart the server to replace or retire it' });
+  }
   const at = deps.clock.now().toISOString();
   const revoked = await deps.db.apiKeys.revoke(caller.isAdmin ? undefined : caller.userId, input.keyId, at);
   if (!revoked) throw notFound('API key', 'key_id', input.keyId);

@@ -68,7 +68,7 @@ async function findVisible({ deps, ctx, input }: VerbArgs<{ templateId: string }
 async function findOwned(args: VerbArgs<{ templateId: string }>): Promise<TemplateRow> {
   const row = await findVisible(args);
   if (row.user_id === SYSTEM_USER_ID && args.ctx.userId !== SYSTEM_USER_ID) {
-    throw new ApiError(403, 'FORBIDDEN', 'Sample templates are read-only', {
+    throw new ApiError('FORBIDDEN', 'Sample templates are read-only', {
       template_id: row.id,
       message: 'pre-loaded templates (user_id "system") cannot be changed or deleted; create your own with POST /api/templates',
     });

@@ -1,45 +1,65 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ApiError } from '../../domain/errors.js';
+import { ApiError, invalidBody, invalidParameter } from '../../domain/errors.js';
 import { renderError } from '../errors.js';
+import { findShapeProblem } from '../../domain/json-shape.js';
+import type { RouteTable } from '../route-table.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** Any request body; `metadata` has its own, tighter limit. Deeper bodies are hostile, not data. */
+export const MAX_BODY_DEPTH = 32;
 
-const JSON_TYPE = /^application\/(?:[a-z0-9.+-]+\+)?json\s*(?:;|$)/i;
+/** The test Hono's JSON validator applies: the media type before any `;`, any case, `+json` suffixes included. */
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
+export const isJsonContentType = (header: string | undefined): boolean =>
+  header !== undefined && JSON_MEDIA_TYPE.test((header.split(';')[0] ?? '').trim());
 
 export interface JsonBodyOptions {
+  routes: RouteTable;
   maxBytes?: number;
-  /** Paths of actions that take no input (`POST .../cancel`): a request with no body at all may go through. */
-  bodiless?: readonly RegExp[];
 }
 
-/** POST and PUT bodies: JSON only, at most 1 MiB, parsed once here so every route sees the same rules. */
-export function jsonBody(options: JsonBodyOptions = {}): MiddlewareHandler {
+/**
+ * POST and PUT bodies: JSON only, at most 1 MiB, parsed and checked once here so every route sees the same
+ * rules. An operation that declares no body (`POST .../cancel`) accepts an empty body whatever its headers.
+ */
+export function jsonBody(options: JsonBodyOptions): MiddlewareHandler {
   const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
-  const bodiless = options.bodiless ?? [];
   const limit = bodyLimit({
     maxSize: maxBytes,
+    // The rest of the body is never read, so the connection cannot carry another request: say so.
     onError: (c) =>
-      renderError(c, new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Request body too large', { max_bytes: maxBytes, message: `JSON bodies are limited to ${maxBytes} bytes` })),
+      renderError(c, new ApiError('PAYLOAD_TOO_LARGE', 'Request body too large', { max_bytes: maxBytes, message: `JSON bodies are limited to ${maxBytes} bytes` }), {
+        Connection: 'close',
+      }),
   });
 
   return async function jsonBodyMiddleware(c, next) {
     if (c.req.method !== 'POST' && c.req.method !== 'PUT') return next();
+    const route = options.routes.match(c.req.method, c.req.path);
+    if (route === undefined) return next();
     const type = c.req.header('Content-Type');
-    const noBody = type === undefined && c.req.header('Transfer-Encoding') === undefined && (c.req.header('Content-Length') ?? '0') === '0';
-    if (noBody && bodiless.some((pattern) => pattern.test(c.req.path))) return next();
-    if (type === undefined || !JSON_TYPE.test(type)) {
-      throw new ApiError(400, 'INVALID_REQUEST_BODY', 'Invalid request body', `Content-Type must be application/json (got ${type === undefined ? 'none' : JSON.stringify(type)})`);
-    }
     return limit(c, async () => {
       const text = await c.req.text();
-      if (text.trim() === '') {
-        throw new ApiError(400, 'INVALID_REQUEST_BODY', 'Invalid request body', 'Request body is empty; send a JSON object');
+      if (!route.takesBody && text === '') return next();
+      if (text.trim() === '') throw invalidBody('the request body is empty; send a JSON object with Content-Type: application/json');
+      if (!isJsonContentType(type)) {
+        throw invalidBody(`send Content-Type: application/json (got ${type === undefined ? 'no Content-Type' : JSON.stringify(type)})`);
       }
+      let parsed: unknown;
       try {
-        JSON.parse(text);
+        parsed = JSON.parse(text);
       } catch (error) {
-        throw new ApiError(400, 'INVALID_REQUEST_BODY', 'Invalid request body', `Request body is not valid JSON: ${(error as Error).message}`);
+        throw invalidBody(`the request body is not valid JSON (${(error as Error).message}); send a JSON object`);
+      }
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+        throw invalidBody(`the request body must be a JSON object (got ${parsed === null ? 'null' : Array.isArray(parsed) ? 'an array' : typeof parsed})`);
+      }
+      const problem = findShapeProblem(parsed, { maxDepth: MAX_BODY_DEPTH });
+      if (problem !== undefined) {
+        if (problem.path === '') throw invalidBody(`the request body ${problem.message}`);
+        const field = problem.path.split(/[.[]/)[0] ?? problem.path;
+        throw invalidParameter(field, `${problem.path} ${problem.message}`);
       }
       await next();
     });

@@ -25,7 +25,7 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
     if (!decision.allowed) {
       const response = renderError(
         c,
-        new ApiError(429, 'RATE_LIMITED', 'Rate limit exceeded', {
+        new ApiError('RATE_LIMITED', 'Rate limit exceeded', {
           limit: decision.limit,
           reset,
           message: `this key may make ${decision.limit} requests per minute; try again after ${new Date(reset * 1000).toISOString()}`,

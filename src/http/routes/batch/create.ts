@@ -1,35 +1,23 @@
 import { createRoute } from '@hono/zod-openapi';
 import { createBatch } from '../../../domain/batches/create-batch.js';
 import { requestContext } from '../../app-env.js';
+import { requires } from '../../route-table.js';
 import { errorResponses, jsonBody, jsonContent } from '../../schemas.js';
 import type { RegisterRoutes } from '../types.js';
-import { BatchSchema, CreateBatchSchema, GenerateBatchSchema } from './schemas.js';
+import { BATCH_DESCRIPTION, BatchSchema, CreateBatchSchema } from './schemas.js';
 
-const description =
-  'Validates every prompt, the model and the webhook URL, then queues the prompts and answers at once. ' +
-  'Both batch paths are the same operation; `name` is optional on /api/batch/generate.';
-
-const createBatchRoute = createRoute({
+const route = createRoute({
+  operationId: 'createBatch',
   method: 'post',
   path: '/api/batch/create',
+  ...requires('generate'),
   tags: ['Batches'],
   summary: 'Create a batch of prompts',
-  description,
+  description: BATCH_DESCRIPTION,
   request: jsonBody(CreateBatchSchema),
   responses: { 201: jsonContent(BatchSchema, 'The accepted batch'), ...errorResponses },
 });
 
-const generateBatchRoute = createRoute({
-  method: 'post',
-  path: '/api/batch/generate',
-  tags: ['Batches'],
-  summary: 'Generate several prompts in one call (same as /api/batch/create)',
-  description,
-  request: jsonBody(GenerateBatchSchema),
-  responses: { 201: jsonContent(BatchSchema, 'The accepted batch'), ...errorResponses },
-});
-
 export const registerCreateBatch: RegisterRoutes = (app, deps) => {
-  app.openapi(createBatchRoute, async (c) => c.json(await createBatch({ deps, ctx: requestContext(c.var), input: c.req.valid('json') }), 201));
-  app.openapi(generateBatchRoute, async (c) => c.json(await createBatch({ deps, ctx: requestContext(c.var), input: c.req.valid('json') }), 201));
+  app.openapi(route, async (c) => c.json(await createBatch({ deps, ctx: requestContext(c.var), input: c.req.valid('json') }), 201));
 };

@@ -11,6 +11,10 @@ const fields = {
     .openapi({ description: 'Receives the signed batch.completed (or batch.cancelled) event', example: 'https://example.com/hooks/imagegate' }),
   ...GenerationOptionsSchema.shape,
 };
+export const BATCH_DESCRIPTION =
+  'Validates every prompt, the model and the webhook URL, then queues the prompts and answers at once. ' +
+  'Both batch paths are the same operation; `name` is optional on /api/batch/generate.';
+
 const name = z.string().trim().min(1, 'name must not be empty').max(100, 'name must be at most 100 characters');
 
 export const CreateBatchSchema = z.strictObject({ name: name.openapi({ example: 'Spring campaign' }), ...fields }).openapi('CreateBatch');

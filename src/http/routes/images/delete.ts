@@ -1,13 +1,16 @@
 import { createRoute } from '@hono/zod-openapi';
 import { deleteImage } from '../../../domain/images/delete-image.js';
 import { requestContext } from '../../app-env.js';
+import { requires } from '../../route-table.js';
 import { errorResponses, jsonContent } from '../../schemas.js';
 import type { RegisterRoutes } from '../types.js';
 import { DeletedImageSchema, ImageIdParamSchema } from './schemas.js';
 
 const route = createRoute({
+  operationId: 'deleteImage',
   method: 'delete',
   path: '/api/images/{id}',
+  ...requires('manage'),
   tags: ['Images'],
   summary: 'Soft-delete an image',
   description: 'The record is kept and still counts in cost analytics; list and get stop showing it.',

@@ -1,13 +1,16 @@
 import { createRoute } from '@hono/zod-openapi';
 import { generateImage } from '../../../domain/images/generate-image.js';
 import { requestContext } from '../../app-env.js';
+import { requires } from '../../route-table.js';
 import { ErrorSchema, ImageSchema, errorResponses, jsonBody, jsonContent } from '../../schemas.js';
 import type { RegisterRoutes } from '../types.js';
 import { GenerateBodySchema } from './schemas.js';
 
 const route = createRoute({
+  operationId: 'generateImage',
   method: 'post',
   path: '/api/generate',
+  ...requires('generate'),
   tags: ['Images'],
   summary: 'Generate an image from a prompt',
   description: 'Runs the prompt on the chosen model, stores the PNG and records it. Not idempotent: every call creates a new image.',

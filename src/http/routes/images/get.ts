@@ -1,13 +1,16 @@
 import { createRoute } from '@hono/zod-openapi';
 import { getImage } from '../../../domain/images/get-image.js';
 import { requestContext } from '../../app-env.js';
+import { requires } from '../../route-table.js';
 import { ImageSchema, errorResponses, jsonContent } from '../../schemas.js';
 import type { RegisterRoutes } from '../types.js';
 import { ImageIdParamSchema } from './schemas.js';
 
 const route = createRoute({
+  operationId: 'getImage',
   method: 'get',
   path: '/api/images/{id}',
+  ...requires('read'),
   tags: ['Images'],
   summary: 'Get one image',
   request: { params: ImageIdParamSchema },

@@ -1,13 +1,16 @@
 import { createRoute } from '@hono/zod-openapi';
 import { listImages } from '../../../domain/images/list-images.js';
 import { requestContext } from '../../app-env.js';
+import { requires } from '../../route-table.js';
 import { PageQuerySchema, errorResponses, jsonContent, pageRequest } from '../../schemas.js';
 import type { RegisterRoutes } from '../types.js';
 import { ImageListSchema } from './schemas.js';
 
 const route = createRoute({
+  operationId: 'listImages',
   method: 'get',
   path: '/api/images',
+  ...requires('read'),
   tags: ['Images'],
   summary: 'List your images, newest first (soft-deleted ones are hidden)',
   request: { query: PageQuerySchema },

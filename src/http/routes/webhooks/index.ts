@@ -1,10 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses, jsonContent } from '../../schemas.js';
 import type { RegisterRoutes } from '../types.js';
+import { requires } from '../../route-table.js';
 
 const secretRoute = createRoute({
+  operationId: 'getWebhookSecret',
   method: 'get',
   path: '/api/webhooks/secret',
+  ...requires('manage'),
   tags: ['Batches'],
   summary: 'The Standard Webhooks signing secret (manage permission)',
   responses: {

@@ -1,0 +1,22 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorCode } from '../domain/errors.js';
+
+/** The HTTP status of every error code, in one place: a throw names what went wrong, never a status. */
+export const STATUS_BY_CODE = {
+  INVALID_PARAMETER: 400,
+  INVALID_MODEL: 400,
+  INVALID_REQUEST_BODY: 400,
+  GENERATION_REFUSED: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  GENERATION_FAILED: 500,
+  NOT_IMPLEMENTED: 501,
+} as const satisfies Record<ErrorCode, ContentfulStatusCode>;
+
+export const statusOf = (code: ErrorCode): ContentfulStatusCode => STATUS_BY_CODE[code];

@@ -1,0 +1,86 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Env } from 'hono';
+import { TrieRouter } from 'hono/router/trie-router';
+import type { Permission } from '../domain/keys/principal.js';
+
+/** Declared beside each route in `createRoute`, and published in /openapi.json: any one of these permissions lets a key call it. */
+export const PERMISSIONS_EXTENSION = 'x-permissions';
+
+export interface RouteInfo {
+  method: string;
+  /** Hono's pattern, e.g. `/api/images/:id`. */
+  path: string;
+  /** The operation declares a request body; an operation without one accepts an empty POST whatever its headers. */
+  takesBody: boolean;
+  /** Undefined for routes outside the permission model (`/health`, `/docs`, `/files`). */
+  permissions: readonly Permission[] | undefined;
+}
+
+export interface RouteTable {
+  /** The route a request would reach, by Hono's own matching rules; HEAD is matched as GET. */
+  match(method: string, path: string): RouteInfo | undefined;
+  /** Methods that have a route at this path, for `405 Allow`; empty when no route has the path. */
+  allowedMethods(path: string): string[];
+}
+
+interface OpenApiDefinition {
+  type: string;
+  route?: { method: string; path: string; request?: { body?: unknown }; [PERMISSIONS_EXTENSION]?: readonly Permission[] };
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+
+/**
+ * What the app's routes declare, looked up per request: one source (the routes themselves) answers
+ * "which permission", "does it take a body" and "which methods exist here", so no URL table repeats them.
+ * Built on first use, after every route has been registered.
+ */
+export function createRouteTable<E extends Env>(app: OpenAPIHono<E>): RouteTable {
+  let router: TrieRouter<RouteInfo> | undefined;
+
+  const build = (): TrieRouter<RouteInfo> => {
+    const declared = new Map<string, NonNullable<OpenApiDefinition['route']>>();
+    for (const definition of app.openAPIRegistry.definitions as readonly OpenApiDefinition[]) {
+      if (definition.type !== 'route' || definition.route === undefined) continue;
+      declared.set(`${definition.route.method.toUpperCase()} ${toHonoPath(definition.route.path)}`, definition.route);
+    }
+    const built = new TrieRouter<RouteInfo>();
+    const seen = new Set<string>();
+    for (const { method, path } of app.routes) {
+      const key = `${method} ${path}`;
+      if (method === 'ALL' || seen.has(key)) continue;
+      seen.add(key);
+      const route = declared.get(`${method} ${withoutPatterns(path)}`);
+      built.add(method, path, {
+        method,
+        path,
+        takesBody: route?.request?.body !== undefined,
+        permissions: route?.[PERMISSIONS_EXTENSION],
+      });
+    }
+    return built;
+  };
+
+  const match = (method: string, path: string): RouteInfo | undefined => {
+    router ??= build();
+    const [handlers] = router.match(method === 'HEAD' ? 'GET' : method, path);
+    return handlers[0]?.[0];
+  };
+
+  return {
+    match,
+    allowedMethods(path) {
+      const allowed = METHODS.filter((method) => match(method, path) !== undefined);
+      return allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
+    },
+  };
+}
+
+/** `/api/images/{id}` (OpenAPI) as Hono writes it: `/api/images/:id`. */
+const toHonoPath = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1');
+
+/** `/api/models/:id{.+}` without its pattern, to meet its OpenAPI twin `/api/models/:id`. */
+const withoutPatterns = (path: string): string => path.replace(/(:[A-Za-z0-9_]+)\{[^}]*\}/g, '$1');
+
+/** Spread into `createRoute({...})`: the permissions a key needs for this operation (any one of them). */
+export const requires = (...permissions: Permission[]): { [PERMISSIONS_EXTENSION]: readonly Permission[] } => ({ [PERMISSIONS_EXTENSION]: permissions });

@@ -1,0 +1,23 @@
+import { createRoute } from '@hono/zod-openapi';
+import { createBatch } from '../../../domain/batches/create-batch.js';
+import { requestContext } from '../../app-env.js';
+import { requires } from '../../route-table.js';
+import { errorResponses, jsonBody, jsonContent } from '../../schemas.js';
+import type { RegisterRoutes } from '../types.js';
+import { BATCH_DESCRIPTION, BatchSchema, GenerateBatchSchema } from './schemas.js';
+
+const route = createRoute({
+  operationId: 'generateBatch',
+  method: 'post',
+  path: '/api/batch/generate',
+  ...requires('generate'),
+  tags: ['Batches'],
+  summary: 'Generate several prompts in one call (same as /api/batch/create)',
+  description: BATCH_DESCRIPTION,
+  request: jsonBody(GenerateBatchSchema),
+  responses: { 201: jsonContent(BatchSchema, 'The accepted batch'), ...errorResponses },
+});
+
+export const registerGenerateBatch: RegisterRoutes = (app, deps) => {
+  app.openapi(route, async (c) => c.json(await createBatch({ deps, ctx: requestContext(c.var), input: c.req.valid('json') }), 201));
+};
