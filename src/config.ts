@@ -25,6 +25,7 @@ const envSchema = z
     ALLOWED_IPS: optionalString,
     CLIENT_IP_HEADER: z.string().trim().min(1).default('CF-Connecting-IP'),
     ADMIN_API_KEY: optionalString,
+    DEFAULT_MODEL: z.string().trim().min(1).default('local/procedural'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     CLOUDFLARE_ACCOUNT_ID: optionalString,
     CLOUDFLARE_API_TOKEN: optionalString,
@@ -111,6 +112,8 @@ export interface Config {
   clientIpHeader: string;
   adminApiKey: string | undefined;
   logLevel: Env['LOG_LEVEL'];
+  /** Model of a generation that names none (and no template). */
+  defaultModel: string;
   /** Raw provider settings by environment name; `buildProviders` reads what each adapter needs. */
   providerEnv: ProviderEnv;
   providers: { timeoutMs: number; maxConcurrent: number; retries: number };
@@ -140,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     clientIpHeader: e.CLIENT_IP_HEADER,
     adminApiKey: e.ADMIN_API_KEY,
     logLevel: e.LOG_LEVEL,
+    defaultModel: e.DEFAULT_MODEL,
     batch: { maxPrompts: e.BATCH_MAX_PROMPTS, concurrency: e.BATCH_CONCURRENCY },
     webhooks: { secret: e.WEBHOOK_SECRET, retryScheduleSeconds: e.WEBHOOK_RETRY_SCHEDULE, allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS },
     providerEnv: {

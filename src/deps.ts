@@ -8,7 +8,7 @@ import { createDatabaseQueue } from './adapters/queue/database-queue.js';
 import { systemLookup } from './adapters/webhooks/address-policy.js';
 import { createHttpWebhookTransport } from './adapters/webhooks/http-webhook-transport.js';
 import { resolveWebhookSecret } from './domain/webhooks/webhook-secret.js';
-import type { Config } from './config.js';
+import { ConfigError, type Config } from './config.js';
 import type { Deps } from './domain/context.js';
 import { createModelCatalog } from './domain/models/catalog.js';
 import { buildProviderSet } from './providers.js';
@@ -34,7 +34,10 @@ export async function buildDeps(config: Config, logger: Logger = createLogger(co
   await db.templates.seed(sampleTemplates);
 
   const { providers, models, statusOf } = buildProviderSet(config);
-  const catalog = createModelCatalog(models, statusOf);
+  const catalog = createModelCatalog(models, statusOf, config.defaultModel);
+  if (catalog.find(config.defaultModel) === undefined) {
+    throw new ConfigError(`Invalid configuration:\n  DEFAULT_MODEL: unknown model ${JSON.stringify(config.defaultModel)}; \`imagegate models --all\` lists the model ids`);
+  }
 
   return {
     db,

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { GENERATE_USAGE, generateCommand } from './cli/generate.js';
 import { KEYS_USAGE, keysCommand } from './cli/keys.js';
 import { MODELS_USAGE, modelsCommand } from './cli/models.js';
+import { installValidationMessages } from '../http/validation-messages.js';
 import { startServer } from './server.js';
 
 const USAGE = `Usage: imagegate <command>
@@ -32,6 +33,7 @@ async function serveCommand(): Promise<void> {
 
 /** Returns the exit code, or undefined while a long-running command (serve) keeps the process alive. */
 export async function main(argv: string[]): Promise<number | undefined> {
+  installValidationMessages();
   const [command = 'help', ...rest] = argv;
   switch (command) {
     case 'serve':

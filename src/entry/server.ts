@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { createApp } from '../app.js';
 import type { Config } from '../config.js';
 import { buildDeps, createLogger } from '../deps.js';
@@ -28,7 +29,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       );
     }
   }
-  const app = createApp({ deps, config, serveFiles: true });
+  const app = createApp({ deps, config, serveFiles: true, clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown' });
   await startBatchWorkers(deps);
 
   const server: ServerType = await new Promise((resolve) => {

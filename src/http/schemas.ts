@@ -47,10 +47,13 @@ export const ParametersSchema = z
   .object(Object.fromEntries(GENERATION_PARAMETERS.map((name) => [name, z.union([z.number(), z.string()]).optional()])))
   .openapi('ImageParameters', { description: 'Generation parameters actually used' });
 
+/** No model makes more; within this, each model's own size range is checked and named in the error. */
+const MAX_SIDE = 8192;
+
 /** The optional generation settings of `/api/generate`, reused by templates. */
 export const GenerationOptionsSchema = z.object({
-  width: z.number().int().min(64).max(2048).optional().openapi({ description: 'Pixels, 64..2048 (the model may allow less)', example: 512 }),
-  height: z.number().int().min(64).max(2048).optional().openapi({ example: 512 }),
+  width: z.number().int().min(1).max(MAX_SIDE).optional().openapi({ description: "Pixels; each model's own range applies (`min_size`, `max_width` in GET /api/models)", example: 512 }),
+  height: z.number().int().min(1).max(MAX_SIDE).optional().openapi({ description: "Pixels; each model's own range applies (`min_size`, `max_height`)", example: 512 }),
   seed: z.number().int().min(0).max(4_294_967_295).optional().openapi({ description: 'Same prompt and seed give the same image on deterministic models' }),
   negative_prompt: z.string().max(2000).optional(),
   steps: z.number().int().min(1).max(100).optional(),

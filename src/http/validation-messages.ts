@@ -16,7 +16,7 @@ export function phrase(issue: Issue): string | undefined {
   const got = describeValue(issue.input);
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined) return `is required (${article(issue.expected)})`;
+      if (issue.input === undefined) return 'is required';
       return `must be ${article(issue.expected)} (got ${got})`;
     case 'too_big':
       return `must ${bound(issue.origin, issue.maximum, issue.inclusive === true ? 'at most' : 'less than')}${gotSize(issue.origin, issue.input)}`;

@@ -19,6 +19,7 @@ import type { BatchSettings } from '../domain/context.js';
 import type { WebhookTransport } from '../ports/webhook-transport.js';
 
 export const TEST_KEY = 'igk_test_harness_key';
+export const TEST_CLIENT_ADDRESS_HEADER = 'X-Test-Client-Address';
 
 export interface TestClock {
   now(): Date;
@@ -105,7 +106,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   };
   await bootstrapAdminKey(deps, TEST_KEY);
   if (options.workers !== false) await startBatchWorkers(deps);
-  const app = createApp({ deps, config, serveFiles: true });
+  // Tests name the peer address in a header; the real server reads it from the socket.
+  const app = createApp({ deps, config, serveFiles: true, clientAddress: (c) => c.req.header(TEST_CLIENT_ADDRESS_HEADER) ?? '127.0.0.1' });
 
   return {
     app,

@@ -64,7 +64,10 @@ describe('imagegate keys (CLI) against a running server', () => {
   it('refuses bad arguments with a usage message and exit code 2', async () => {
     const bad = await cli('keys', 'create', '--name', 'x', '--permissions', 'read,fly');
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--permissions');
+    expect(bad.stderr).toContain('--permissions must be one of "generate", "read", "manage" (got "fly")');
+    const missing = await cli('keys', 'create', '--name', 'x');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--permissions is required: one or more of read, generate, manage');
     expect((await cli('keys', 'revoke', 'key_missing')).code).toBe(1);
   });
 });

@@ -90,10 +90,15 @@ describe('POST /api/generate', () => {
     expect(body.details.message).toContain('CLOUDFLARE_API_TOKEN');
   });
 
-  it('refuses a request without a model (and without a template)', async () => {
-    const res = await generate({ prompt: 'a cat' });
-    expect(res.status).toBe(400);
-    expect(await json(res)).toMatchObject({ error: 'Invalid model', details: { message: expect.stringContaining('template_id') } });
+  it('uses the default model (DEFAULT_MODEL, local/procedural) when the request names no model and no template', async () => {
+    const res = await generate({ prompt: 'a cat on a windowsill', width: 64, height: 64 });
+    expect(res.status).toBe(201);
+    expect(await json(res)).toMatchObject({ model: 'local/procedural' });
+  });
+
+  it("names the model's own size limit when a width is too large for it", async () => {
+    const res = await generate({ prompt: 'a wide valley', model: 'local/procedural', width: 4096 });
+    expect(await expectInvalid(res, 'Invalid width')).toMatchObject({ details: { message: 'width must be at most 2048 for local/procedural (got 4096)' } });
   });
 
   it.each([

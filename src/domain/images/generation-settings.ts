@@ -54,7 +54,6 @@ export function withoutUndefined<T extends object>(value: T): T {
 }
 
 function checkRange(field: keyof GenerationOptions, value: number, min: number, max: number, modelId: string): void {
-  if (value < min || value > max) {
-    throw invalidParameter(field, `${field} must be between ${min} and ${max} for model ${modelId} (got ${value})`);
-  }
+  if (value > max) throw invalidParameter(field, `${field} must be at most ${max} for ${modelId} (got ${value})`);
+  if (value < min) throw invalidParameter(field, `${field} must be at least ${min} for ${modelId} (got ${value})`);
 }

@@ -1,9 +1,10 @@
 import type { TemplateRow } from '../../ports/database.js';
 import type { Deps } from '../context.js';
-import { ApiError, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import type { CatalogEntry } from '../models/catalog.js';
 import { resolveModel } from '../models/resolve-model.js';
 import { checkPrompt } from '../prompt.js';
+import { checkMetadata } from './metadata.js';
 import { resolveSettings, type GenerationOptions, type ResolvedSettings } from './generation-settings.js';
 
 export interface GenerationRequest extends GenerationOptions {
@@ -25,14 +26,12 @@ export interface GenerationPlan {
 /** Validation shared by single generations and batches: every refusal happens here, before any work. */
 export async function planGeneration(deps: Pick<Deps, 'db' | 'catalog' | 'randomSeed'>, userId: string, input: GenerationRequest): Promise<GenerationPlan> {
   const template = input.template_id === undefined ? undefined : await findTemplate(deps, userId, input.template_id);
-  const modelId = input.model ?? template?.model;
-  if (modelId === undefined) {
-    throw new ApiError('INVALID_MODEL', 'Invalid model', { model: null, message: 'model is required unless template_id is given' });
-  }
+  // The request's model, else the template's, else the operator's DEFAULT_MODEL.
+  const modelId = input.model ?? template?.model ?? deps.catalog.defaultModelId;
   const prompt = checkPrompt(input.prompt ?? template?.default_prompt);
   const model = resolveModel(deps.catalog, modelId, { requireAvailable: true });
   const settings = resolveSettings(model, [template?.parameters ?? {}, input], deps.randomSeed);
-  return { prompt, model, settings, template, metadata: input.metadata ?? null };
+  return { prompt, model, settings, template, metadata: checkMetadata(input.metadata) };
 }
 
 async function findTemplate(deps: Pick<Deps, 'db'>, userId: string, templateId: string): Promise<TemplateRow> {

@@ -19,11 +19,16 @@ export interface CatalogEntry extends ModelDefinition {
 export interface ModelCatalog {
   list(): readonly CatalogEntry[];
   find(id: string): CatalogEntry | undefined;
+  /** Used when a generation names no model and no template (`DEFAULT_MODEL`). */
+  readonly defaultModelId: string;
 }
+
+export const FALLBACK_DEFAULT_MODEL = 'local/procedural';
 
 export function createModelCatalog(
   definitions: readonly ModelDefinition[],
   statusOf: (provider: string) => ProviderStatus,
+  defaultModelId: string = FALLBACK_DEFAULT_MODEL,
 ): ModelCatalog {
   const entries = definitions.map((definition): CatalogEntry => {
     const status = statusOf(definition.provider);
@@ -44,5 +49,6 @@ export function createModelCatalog(
   return {
     list: () => entries,
     find: (id) => byId.get(id),
+    defaultModelId,
   };
 }

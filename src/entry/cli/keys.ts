@@ -7,6 +7,7 @@ import type { ApiKeyRecord } from '../../domain/keys/key-record.js';
 import { createKey, listKeys, revokeKey } from '../../domain/keys/key-verbs.js';
 import { PERMISSIONS, type Principal } from '../../domain/keys/principal.js';
 import { CreateApiKeySchema } from '../../http/routes/keys/schemas.js';
+import { describeIssue, fieldName } from '../../http/validation-messages.js';
 import { systemClock } from '../../ports/clock.js';
 import { createIdGenerator } from '../../ports/ids.js';
 
@@ -56,7 +57,7 @@ export async function keysCommand(config: Config, argv: string[], io: CliIo): Pr
         user_id: values.user,
       });
       if (!parsed.success) {
-        const problems = parsed.error.issues.map((issue) => `  --${String(issue.path[0] ?? '').replace('_', '-')}: ${issue.message}`);
+        const problems = parsed.error.issues.map((issue) => `  ${asFlagMessage(issue.path, issue.message)}`);
         io.err(`imagegate keys create:\n${problems.join('\n')}\n\n${KEYS_USAGE}`);
         return 2;
       }
@@ -85,6 +86,14 @@ export async function keysCommand(config: Config, argv: string[], io: CliIo): Pr
   } finally {
     await db.close();
   }
+}
+
+/** `permissions is required: ...` as the command line says it: `--permissions is required: ...`. */
+function asFlagMessage(path: readonly PropertyKey[], message: string): string {
+  const field = fieldName(path);
+  const flag = `--${String(path[0] ?? '').replaceAll('_', '-')}`;
+  const sentence = describeIssue(field, message);
+  return sentence.startsWith(field) ? `${flag}${sentence.slice(field.length)}` : sentence;
 }
 
 function formatKeys(keys: ApiKeyRecord[]): string {

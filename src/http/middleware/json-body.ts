@@ -61,6 +61,9 @@ export function jsonBody(options: JsonBodyOptions): MiddlewareHandler {
         const field = problem.path.split(/[.[]/)[0] ?? problem.path;
         throw invalidParameter(field, `${problem.path} ${problem.message}`);
       }
+      // Every valid JSON media type has passed; @hono/zod-openapi's own check is stricter than RFC 9110
+      // (it refuses `application/json ;charset=utf-8` and `application/json;`), so the routes see the plain form.
+      c.req.raw.headers.set('Content-Type', 'application/json');
       await next();
     });
   };

@@ -29,7 +29,9 @@ export const CreatedApiKeySchema = ApiKeySchema.extend({
 export const CreateApiKeySchema = z
   .strictObject({
     name: z.string().trim().min(1, 'name must not be empty').max(100, 'name must be at most 100 characters').openapi({ example: 'ci' }),
-    permissions: z.array(PermissionSchema).min(1, 'permissions must list at least one of generate, read, manage').openapi({ example: ['generate', 'read'] }),
+    permissions: z
+      .array(PermissionSchema, { error: (issue) => (issue.input === undefined ? 'permissions is required: one or more of read, generate, manage' : undefined) })
+      .min(1, 'permissions must list at least one of read, generate, manage').openapi({ example: ['generate', 'read'] }),
     plan: PlanSchema.optional().openapi({ description: 'standard (100/min, default), pro (500/min), enterprise (rate_limit)' }),
     rate_limit: z.number().int().min(1).max(1_000_000).optional().openapi({ description: 'Requests per minute; enterprise only' }),
     expires_at: z.iso.datetime({ offset: true }).optional().openapi({ example: '2027-01-01T00:00:00Z' }),

@@ -1,16 +1,18 @@
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { notFound } from '../../../domain/errors.js';
 import type { Api } from '../types.js';
 
 const require = createRequire(import.meta.url);
 const SWAGGER_DIR = path.dirname(require.resolve('swagger-ui-dist/package.json'));
-const ASSETS: Record<string, string> = {
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
-  'swagger-ui-standalone-preset.js': 'text/javascript; charset=utf-8',
-  'favicon-32x32.png': 'image/png',
-};
+/** A Map, not an object literal: `toString` or `__proto__` must not look like an asset name. */
+const ASSETS = new Map<string, string>([
+  ['swagger-ui.css', 'text/css; charset=utf-8'],
+  ['swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
+  ['swagger-ui-standalone-preset.js', 'text/javascript; charset=utf-8'],
+  ['favicon-32x32.png', 'image/png'],
+]);
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -37,8 +39,8 @@ export function registerDocs(app: Api): void {
   app.get('/docs/init.js', (c) => c.body(INIT, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }));
   app.get('/docs/assets/:file', async (c) => {
     const file = c.req.param('file');
-    const type = ASSETS[file];
-    if (type === undefined) return c.notFound();
+    const type = ASSETS.get(file);
+    if (type === undefined) throw notFound('Asset', 'file', file);
     const bytes = await fs.readFile(path.join(SWAGGER_DIR, file));
     return c.body(bytes, 200, { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' });
   });

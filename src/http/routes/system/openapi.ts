@@ -1,3 +1,4 @@
+import { VERSION } from '../../../version.js';
 import type { Api } from '../types.js';
 
 export function registerOpenApi(app: Api, options: { keyAuth: boolean }): void {
@@ -12,7 +13,7 @@ export function registerOpenApi(app: Api, options: { keyAuth: boolean }): void {
     openapi: '3.1.0',
     info: {
       title: 'imagegate',
-      version: '1.0.0',
+      version: VERSION,
       description:
         'Self-hostable image generation API. Errors are `{ error, details, code }`. ' +
         (options.keyAuth ? 'Send `Authorization: Bearer <API_KEY>` on every /api request.' : 'Access is by IP allow-list.'),
