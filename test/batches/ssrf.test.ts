@@ -30,6 +30,12 @@ afterAll(async () => {
 const submit = (webhookUrl: string) => h.call('POST', '/api/batch/generate', { prompts: ['a cat'], model: 'local/procedural', width: 64, height: 64, webhook_url: webhookUrl });
 
 describe('webhook_url SSRF policy at submission (private networks not allowed)', () => {
+  it.each(['http://127.0.0.1/hook', 'http://internal.test/hook'])('names the setting that allows private receivers when refusing %s', async (url) => {
+    const res = await submit(url);
+    expect(res.status).toBe(400);
+    expect(await json(res)).toMatchObject({ details: { field: 'webhook_url', message: expect.stringContaining('WEBHOOK_ALLOW_PRIVATE_NETWORKS=true') } });
+  });
+
   it.each([
     'http://127.0.0.1/hook',
     'http://localhost/hook',

@@ -73,6 +73,9 @@ function isLocalhostName(hostname: string): boolean {
  * credentials and, unless private networks are allowed, a host that is or resolves only to public unicast.
  * The dispatcher checks again at connect time, since what a name resolves to can change (DNS rebinding).
  */
+/** The operator's way out, named in every refusal of a private address: receivers on your own network are common in development. */
+const PRIVATE_HINT = '; to deliver webhooks to your own network, the operator sets WEBHOOK_ALLOW_PRIVATE_NETWORKS=true';
+
 export async function checkWebhookUrl(raw: string, options: CheckOptions): Promise<URL> {
   let url: URL;
   try {
@@ -91,10 +94,10 @@ export async function checkWebhookUrl(raw: string, options: CheckOptions): Promi
 
   if (isIP(host) !== 0) {
     const range = addressRange(host);
-    if (range !== 'unicast') throw new UnsafeWebhookUrl(`webhook_url host ${host} is not a public address (${range})`);
+    if (range !== 'unicast') throw new UnsafeWebhookUrl(`webhook_url host ${host} is not a public address (${range})${PRIVATE_HINT}`);
     return url;
   }
-  if (isLocalhostName(host)) throw new UnsafeWebhookUrl(`webhook_url host ${host} is not a public address (loopback)`);
+  if (isLocalhostName(host)) throw new UnsafeWebhookUrl(`webhook_url host ${host} is not a public address (loopback)${PRIVATE_HINT}`);
 
   let answers: { address: string }[];
   try {
@@ -106,7 +109,7 @@ export async function checkWebhookUrl(raw: string, options: CheckOptions): Promi
   // Every address must be public: a connection may use any of them, and a mixed answer is a classic rebinding setup.
   const blocked = answers.find((answer) => !isPublicAddress(answer.address));
   if (blocked !== undefined) {
-    throw new UnsafeWebhookUrl(`webhook_url host ${host} resolves to ${blocked.address}, which is not a public address (${addressRange(blocked.address)})`);
+    throw new UnsafeWebhookUrl(`webhook_url host ${host} resolves to ${blocked.address}, which is not a public address (${addressRange(blocked.address)})${PRIVATE_HINT}`);
   }
   return url;
 }
