@@ -129,7 +129,9 @@ describe('Replicate prediction lifecycle', () => {
     });
     const controller = new AbortController();
     const pending = provider().generate(request(SCHNELL), { signal: controller.signal });
-    setTimeout(() => controller.abort(new Error('timed out')), 60);
+    // Give up once the prediction exists (its first poll arrived), however slow the machine is.
+    await expect.poll(() => paths().some((path) => path === 'GET /v1/predictions/slow')).toBe(true);
+    controller.abort(new Error('timed out'));
     expect(String(await rejectionOf(pending))).toContain('timed out');
     await expect.poll(() => paths()).toContain('POST /v1/predictions/slow/cancel');
   });
