@@ -74,7 +74,7 @@ function gotSize(origin: string, input: unknown): string {
 }
 
 const article = (noun: string): string => {
-  const word = { int: 'integer', number: 'number', string: 'string', boolean: 'boolean (true or false)', object: 'JSON object', array: 'JSON array' }[noun] ?? noun;
+  const word = { int: 'integer', number: 'number', string: 'string', boolean: 'boolean (true or false)', object: 'JSON object', record: 'JSON object', array: 'JSON array' }[noun] ?? noun;
   return /^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`;
 };
 
