@@ -54,6 +54,8 @@ const envSchema = z
     A1111_MODELS: optionalString,
     A1111_USERNAME: optionalString,
     A1111_PASSWORD: optionalString,
+    COMFYUI_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    COMFYUI_WORKFLOWS: optionalString,
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(120_000),
     PROVIDER_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
     PROVIDER_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
@@ -100,6 +102,8 @@ export type ProviderEnv = Pick<
   | 'A1111_MODELS'
   | 'A1111_USERNAME'
   | 'A1111_PASSWORD'
+  | 'COMFYUI_URL'
+  | 'COMFYUI_WORKFLOWS'
 >;
 
 export interface Config {
@@ -162,6 +166,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       A1111_MODELS: e.A1111_MODELS,
       A1111_USERNAME: e.A1111_USERNAME,
       A1111_PASSWORD: e.A1111_PASSWORD,
+      COMFYUI_URL: e.COMFYUI_URL?.replace(/\/+$/, ''),
+      COMFYUI_WORKFLOWS: e.COMFYUI_WORKFLOWS === undefined ? undefined : path.resolve(e.COMFYUI_WORKFLOWS),
     },
     providers: { timeoutMs: e.PROVIDER_TIMEOUT_MS, maxConcurrent: e.PROVIDER_MAX_CONCURRENCY, retries: e.PROVIDER_RETRIES },
   };

@@ -15,6 +15,8 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'GENERATION_FAILED'
   | 'GENERATION_REFUSED'
+  | 'PROVIDER_UNAVAILABLE'
+  | 'SERVICE_UNAVAILABLE'
   | 'NOT_IMPLEMENTED'
   | 'CONFLICT'
   | 'INTERNAL_ERROR';
@@ -24,12 +26,17 @@ export type ErrorDetails = Record<string, unknown> | string | undefined;
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
+  /** When set, the answer carries `Retry-After` with these seconds (a provider that is down, an open breaker). */
+  readonly retryAfterSeconds?: number;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly details?: ErrorDetails,
+    options: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
+    if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   toBody(): { error: string; details?: ErrorDetails; code: ErrorCode } {

@@ -17,6 +17,8 @@ export const STATUS_BY_CODE = {
   INTERNAL_ERROR: 500,
   GENERATION_FAILED: 500,
   NOT_IMPLEMENTED: 501,
+  PROVIDER_UNAVAILABLE: 502,
+  SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 export const statusOf = (code: ErrorCode): ContentfulStatusCode => STATUS_BY_CODE[code];

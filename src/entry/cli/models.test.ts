@@ -17,6 +17,8 @@ describe('imagegate models', () => {
     expect(out.slice(1).map((line) => line.split(/\s+/))).toEqual([
       ['local/procedural', '512x512', '$0'],
       ['fal/fal-ai/flux/schnell', '1024x768', '$0.003'],
+      ['fal/fal-ai/flux-2-pro', '1024x1024', '$0.03'],
+      ['fal/fal-ai/flux-pro/v1.1', '1024x1024', '$0.04'],
     ]);
   });
 
