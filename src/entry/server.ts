@@ -6,6 +6,7 @@ import { StartupError, errorCode } from '../adapters/process/startup-error.js';
 import { buildDeps, claimDataDir, createLogger } from '../deps.js';
 import { startBatchWorkers } from '../domain/batches/batch-workers.js';
 import type { Deps } from '../domain/context.js';
+import { reconcileBlobs } from '../domain/images/reconcile-blobs.js';
 import { bootstrapAdminKey } from '../domain/keys/bootstrap-admin-key.js';
 
 export interface RunningServer {
@@ -49,6 +50,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
         );
       }
     }
+    // Before the workers and the first request, so nothing this process writes can be taken for a leftover.
+    await reconcileBlobs(deps, { graceSeconds: config.storage.orphanGraceSeconds }).catch((error: unknown) =>
+      logger.error({ err: error }, 'could not clean leftovers from the blob store; serving anyway'),
+    );
     await startBatchWorkers(deps);
     markReady();
     return running(config, { deps, server, release: () => lock?.release() });
