@@ -25,6 +25,8 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
   return pino({ level: config.logLevel, base: { service: 'imagegate' } });
 }
 
+const blobRoot = (config: Pick<Config, 'dataDir'>): string => path.join(config.dataDir, 'blobs');
+
 /** Where the embedded database lives; the CLI names it so an operator sees which data it works on. */
 export const databaseFile = (config: Pick<Config, 'dataDir'>): string => path.join(config.dataDir, 'imagegate.sqlite');
 
@@ -49,6 +51,8 @@ export async function openDatabase(config: Pick<Config, 'dataDir'>): Promise<Kys
  */
 export function claimDataDir(config: Pick<Config, 'dataDir'>): DataDirLock | undefined {
   prepareDataDir(config.dataDir);
+  // A `blobs/` left by a run as another user (sudo) would otherwise fail every generate with a 500.
+  prepareDataDir(blobRoot(config), 'the image folder');
   return acquireDataDirLock(config.dataDir);
 }
 
@@ -61,7 +65,7 @@ export async function buildDeps(config: Config, logger: Logger = createLogger(co
 
   return {
     db,
-    blobs: createLocalBlobStore({ root: path.join(config.dataDir, 'blobs'), publicBaseUrl: `${config.publicBaseUrl}${FILES_PATH}` }),
+    blobs: createLocalBlobStore({ root: blobRoot(config), publicBaseUrl: `${config.publicBaseUrl}${FILES_PATH}` }),
     providers,
     catalog,
     clock: systemClock,

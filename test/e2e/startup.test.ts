@@ -65,6 +65,14 @@ describe('start-up failures (real processes)', () => {
     expect(onlyLine(failed)).toBe(`imagegate: DATA_DIR ${dataDir} is not a folder (it, or a folder above it, is a file); set DATA_DIR to a folder`);
   });
 
+  it('with an image folder that is not a folder, exits 1 with one line naming it', async () => {
+    const dataDir = tempDataDir();
+    fs.writeFileSync(path.join(dataDir, 'blobs'), '');
+    const failed = await start({ DATA_DIR: dataDir });
+    expect(await failed.exited).toBe(1);
+    expect(onlyLine(failed)).toBe(`imagegate: the image folder ${path.join(dataDir, 'blobs')} is not a folder (it, or a folder above it, is a file); set DATA_DIR to a folder`);
+  });
+
   it.skipIf(process.getuid?.() === 0)('with a read-only DATA_DIR, exits 1 with one line naming the folder', async () => {
     const dataDir = tempDataDir();
     fs.chmodSync(dataDir, 0o500);
