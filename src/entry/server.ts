@@ -32,6 +32,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     let markReady = () => {};
     const ready = new Promise<void>((resolve) => (markReady = resolve));
     server = createAdaptorServer({
+      hostname: config.host,
       fetch: async (request, env) => {
         await ready;
         return app.fetch(request, env);
