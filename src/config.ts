@@ -57,6 +57,7 @@ const envSchema = z
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(120_000),
     PROVIDER_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
     PROVIDER_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+    ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(900),
   })
   .superRefine((env, ctx) => {
     if ((env.A1111_USERNAME === undefined) !== (env.A1111_PASSWORD === undefined)) {
@@ -119,6 +120,8 @@ export interface Config {
   providers: { timeoutMs: number; maxConcurrent: number; retries: number };
   batch: { maxPrompts: number; concurrency: number };
   webhooks: { secret: string | undefined; retryScheduleSeconds: readonly number[]; allowPrivateNetworks: boolean };
+  /** Leftovers of a stopped process younger than this are kept at start: another process may still be writing them. */
+  storage: { orphanGraceSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -164,5 +167,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       A1111_PASSWORD: e.A1111_PASSWORD,
     },
     providers: { timeoutMs: e.PROVIDER_TIMEOUT_MS, maxConcurrent: e.PROVIDER_MAX_CONCURRENCY, retries: e.PROVIDER_RETRIES },
+    storage: { orphanGraceSeconds: e.ORPHAN_GRACE_SECONDS },
   };
 }

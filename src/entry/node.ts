@@ -1,3 +1,4 @@
+import { StartupError } from '../adapters/process/startup-error.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { GENERATE_USAGE, generateCommand } from './cli/generate.js';
 import { KEYS_USAGE, keysCommand } from './cli/keys.js';
@@ -72,7 +73,8 @@ main(process.argv.slice(2)).then(
     if (code !== undefined) process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof ConfigError) process.stderr.write(`imagegate: ${error.message}\n`);
+    // Problems the operator fixes are one line; anything else keeps its stack for a bug report.
+    if (error instanceof ConfigError || error instanceof StartupError) process.stderr.write(`imagegate: ${error.message}\n`);
     else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) process.stderr.write(`imagegate: ${error.message}\n`);
     else process.stderr.write(`imagegate: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exitCode = 1;

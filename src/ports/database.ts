@@ -84,6 +84,11 @@ export interface ImageRepository {
   listLive(userId: string, page: PageRequest): Promise<Page<ImageRow>>;
   /** Marks the image deleted; false when there is no live image of this user with that id. */
   softDelete(userId: string, id: string, at: string): Promise<boolean>;
+  /**
+   * Which of these object keys an image record points at: any user's, soft-deleted ones included (their
+   * file stays at its URL). For housekeeping only, never for a request.
+   */
+  existingKeys(keys: readonly string[]): Promise<Set<string>>;
 }
 
 export interface CollectionRepository {

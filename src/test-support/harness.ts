@@ -71,8 +71,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   const db = createSqliteDatabase(':memory:');
   await db.migrate();
   await db.templates.seed(sampleTemplates);
-  const blobs = createMemoryBlobStore('http://localhost:8787/files');
   const clock = createTestClock();
+  const blobs = createMemoryBlobStore('http://localhost:8787/files', { clock });
   const providers = new Map<string, ImageProvider>([['local', createProceduralProvider()]]);
   for (const [id, provider] of Object.entries(options.providers ?? {})) providers.set(id, provider);
   const models = PROVIDER_SPECS.flatMap((spec) => spec.models({ CLOUDFLARE_API_BASE_URL: '', OPENAI_BASE_URL: '', REPLICATE_BASE_URL: '', STABILITY_BASE_URL: '', FAL_BASE_URL: '' }));

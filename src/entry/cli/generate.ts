@@ -3,7 +3,6 @@ import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { createMemoryBlobStore } from '../../adapters/blob/memory-blob-store.js';
 import type { Config } from '../../config.js';
-import { openDatabase } from '../../deps.js';
 import { ApiError } from '../../domain/errors.js';
 import { planGeneration } from '../../domain/images/plan-generation.js';
 import { renderImage } from '../../domain/images/render-image.js';
@@ -11,6 +10,7 @@ import { createModelCatalog } from '../../domain/models/catalog.js';
 import { systemClock } from '../../ports/clock.js';
 import { createIdGenerator } from '../../ports/ids.js';
 import { buildProviderSet } from '../../providers.js';
+import { openCliDatabase } from './cli-database.js';
 import type { CliIo } from './keys.js';
 
 export const GENERATE_USAGE = `Usage:
@@ -44,7 +44,8 @@ export async function generateCommand(config: Config, argv: string[], io: CliIo)
     return 2;
   }
   const { providers, models, statusOf } = buildProviderSet(config);
-  const db = await openDatabase(config);
+  // The database is read for templates only; nothing is recorded.
+  const { db } = await openCliDatabase(config, io);
   const ids = createIdGenerator();
   const deps = {
     db,

@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
 import type { Config } from '../../config.js';
-import { openDatabase } from '../../deps.js';
 import { ApiError } from '../../domain/errors.js';
 import { ADMIN_USER_ID } from '../../domain/keys/bootstrap-admin-key.js';
 import type { ApiKeyRecord } from '../../domain/keys/key-record.js';
@@ -10,6 +9,7 @@ import { CreateApiKeySchema } from '../../http/routes/keys/schemas.js';
 import { describeIssue, fieldName } from '../../http/validation-messages.js';
 import { systemClock } from '../../ports/clock.js';
 import { createIdGenerator } from '../../ports/ids.js';
+import { openCliDatabase } from './cli-database.js';
 
 export const KEYS_USAGE = `Usage:
   imagegate keys create --name <name> --permissions <generate,read,manage> [--plan standard|pro|enterprise]
@@ -43,7 +43,13 @@ export async function keysCommand(config: Config, argv: string[], io: CliIo): Pr
     },
   });
   const [action, target] = positionals;
-  const db = await openDatabase(config);
+  // A usage error must not create a database as a side effect.
+  if (!(action === 'create' || action === 'list' || (action === 'revoke' && target !== undefined))) {
+    io.err(KEYS_USAGE);
+    return 2;
+  }
+  const { db, file, createdEmpty } = await openCliDatabase(config, io);
+  if (createdEmpty) io.err(`warning: ${file} did not exist and was just created empty; set DATA_DIR to the server's data folder`);
   const deps = { db, clock: systemClock, ids: createIdGenerator() };
   try {
     if (action === 'create') {
