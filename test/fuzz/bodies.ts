@@ -255,7 +255,7 @@ function domainRefusal(op: Operation, body: Record<string, unknown>, catalogue: 
         if (body.prompts.some(badPrompt)) return 'a prompt is not 3..4000 characters after trimming';
       }
       if (has('template_id') && !PLACEHOLDERS.template.has(String(body.template_id))) return 'no such template';
-      if (!has('template_id') && !has('model')) return 'model is required without template_id';
+      // Without model or template_id, DEFAULT_MODEL (local/procedural here) is used.
       if (!has('template_id') && op.key === 'POST /api/generate' && !has('prompt')) return 'prompt is required without template_id';
       if (has('model') && !catalogue.available.has(String(body.model))) return 'model is not available';
       return undefined;
