@@ -11,7 +11,7 @@ export async function startBatchWorkers(deps: Deps): Promise<void> {
   for (const item of await deps.db.batches.unfinishedItems()) {
     await deps.queue.enqueue(BATCH_ITEM_QUEUE, { batchId: item.batch_id, idx: item.idx }, { id: batchItemJobId(item.batch_id, item.idx) });
   }
-  for (const delivery of await deps.db.batches.pendingDeliveries()) {
+  for (const delivery of await deps.db.webhookOutbox.pendingDeliveries()) {
     const runAt = delivery.next_attempt_at === null ? undefined : new Date(delivery.next_attempt_at);
     await deps.queue.enqueue(WEBHOOK_QUEUE, { deliveryId: delivery.id }, { id: deliveryJobId(delivery.id, delivery.attempts + 1), runAt });
   }

@@ -10,7 +10,7 @@ export const WEBHOOK_TIMEOUT_MS = 15_000;
  * which are never followed) is retried on the schedule until it runs out.
  */
 export async function deliverWebhook(deps: Deps, deliveryId: string): Promise<void> {
-  const delivery = await deps.db.batches.findDelivery(deliveryId);
+  const delivery = await deps.db.webhookOutbox.findDelivery(deliveryId);
   if (delivery === undefined || delivery.status !== 'pending') return;
 
   const attempt = delivery.attempts + 1;
@@ -35,7 +35,7 @@ export async function deliverWebhook(deps: Deps, deliveryId: string): Promise<vo
   const retryDelay = delivered || stopped ? undefined : schedule[attempt];
   const nextAt = retryDelay === undefined ? null : new Date(deps.clock.now().getTime() + retryDelay * 1000);
 
-  await deps.db.batches.recordAttempt(
+  await deps.db.webhookOutbox.recordAttempt(
     { delivery_id: delivery.id, attempt, at: sentAt.toISOString(), status_code: status, error, duration_ms: duration },
     { status: delivered ? 'delivered' : stopped ? 'stopped' : nextAt === null ? 'failed' : 'pending', next_attempt_at: nextAt?.toISOString() ?? null },
   );
