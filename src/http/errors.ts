@@ -1,6 +1,6 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { Logger } from 'pino';
+import type { Logger } from '../ports/logger.js';
 import type { ZodError } from 'zod';
 import { ApiError, invalidBody } from '../domain/errors.js';
 import type { AppEnv } from './app-env.js';

@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import type { Deps } from '../context.js';
-import { deliveryJobId, WEBHOOK_QUEUE } from './batch-event.js';
+import { enqueueJob, jobId } from '../jobs.js';
 
 export const WEBHOOK_TIMEOUT_MS = 15_000;
 
@@ -40,5 +40,5 @@ export async function deliverWebhook(deps: Deps, deliveryId: string): Promise<vo
     { status: delivered ? 'delivered' : stopped ? 'stopped' : nextAt === null ? 'failed' : 'pending', next_attempt_at: nextAt?.toISOString() ?? null },
   );
   deps.logger.info({ deliveryId, batchId: delivery.batch_id, attempt, status, error, ms: duration }, 'webhook attempt');
-  if (nextAt !== null) await deps.queue.enqueue(WEBHOOK_QUEUE, { deliveryId }, { id: deliveryJobId(delivery.id, attempt + 1), runAt: nextAt });
+  if (nextAt !== null) await enqueueJob(deps.queue, 'webhook', { deliveryId }, { id: jobId('webhook', delivery.id, attempt + 1), runAt: nextAt });
 }
