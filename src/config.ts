@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseAllowList } from './http/middleware/ip-allowlist.js';
+import { checkInfrastructure, infrastructureConfig, infrastructureEnv, type InfrastructureConfig } from './config/infrastructure.js';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalString = z
@@ -57,9 +58,10 @@ const envSchema = z
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(120_000),
     PROVIDER_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
     PROVIDER_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
-    ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(900),
+    ...infrastructureEnv,
   })
   .superRefine((env, ctx) => {
+    checkInfrastructure(env, ctx);
     if ((env.A1111_USERNAME === undefined) !== (env.A1111_PASSWORD === undefined)) {
       ctx.addIssue({ code: 'custom', path: ['A1111_PASSWORD'], message: 'set A1111_USERNAME and A1111_PASSWORD together (the --api-auth user:password of your server), or neither' });
     }
@@ -103,7 +105,7 @@ export type ProviderEnv = Pick<
   | 'A1111_PASSWORD'
 >;
 
-export interface Config {
+export interface Config extends InfrastructureConfig {
   port: number;
   host: string;
   dataDir: string;
@@ -120,8 +122,6 @@ export interface Config {
   providers: { timeoutMs: number; maxConcurrent: number; retries: number };
   batch: { maxPrompts: number; concurrency: number };
   webhooks: { secret: string | undefined; retryScheduleSeconds: readonly number[]; allowPrivateNetworks: boolean };
-  /** Leftovers of a stopped process younger than this are kept at start: another process may still be writing them. */
-  storage: { orphanGraceSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -167,6 +167,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       A1111_PASSWORD: e.A1111_PASSWORD,
     },
     providers: { timeoutMs: e.PROVIDER_TIMEOUT_MS, maxConcurrent: e.PROVIDER_MAX_CONCURRENCY, retries: e.PROVIDER_RETRIES },
-    storage: { orphanGraceSeconds: e.ORPHAN_GRACE_SECONDS },
+    ...infrastructureConfig(e),
   };
 }
