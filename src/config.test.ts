@@ -21,6 +21,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_BASE_URL: 'https://img.example.com/' }).publicBaseUrl).toBe('https://img.example.com');
   });
 
+  it('keeps leftovers of a stopped process for 15 minutes unless ORPHAN_GRACE_SECONDS says otherwise', () => {
+    expect(loadConfig({}).storage.orphanGraceSeconds).toBe(900);
+    expect(loadConfig({ ORPHAN_GRACE_SECONDS: '0' }).storage.orphanGraceSeconds).toBe(0);
+  });
+
   it('trims and canonicalises ALLOWED_IPS', () => {
     const config = loadConfig({ AUTH_MODE: 'ip_allowlist', ALLOWED_IPS: ' 10.0.0.1 ,2001:DB8::1 ' });
     expect(config.allowedIps).toEqual(['10.0.0.1', '2001:db8:0:0:0:0:0:1']);
@@ -34,6 +39,7 @@ describe('loadConfig', () => {
     [{ A1111_BASE_URL: 'localhost:7860' }, 'A1111_BASE_URL'],
     [{ A1111_BASE_URL: 'http://127.0.0.1:7860', A1111_USERNAME: 'me' }, 'A1111_PASSWORD'],
     [{ OPENAI_BASE_URL: 'not a url' }, 'OPENAI_BASE_URL'],
+    [{ ORPHAN_GRACE_SECONDS: '-1' }, 'ORPHAN_GRACE_SECONDS'],
     [{ COMFYUI_URL: '127.0.0.1:8188' }, 'COMFYUI_URL'],
   ])('fails fast naming the bad setting (%j)', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

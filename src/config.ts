@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseAllowList } from './http/middleware/ip-allowlist.js';
+import { checkInfrastructure, infrastructureConfig, infrastructureEnv, type InfrastructureConfig } from './config/infrastructure.js';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalString = z
@@ -59,8 +60,10 @@ const envSchema = z
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(120_000),
     PROVIDER_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
     PROVIDER_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+    ...infrastructureEnv,
   })
   .superRefine((env, ctx) => {
+    checkInfrastructure(env, ctx);
     if ((env.A1111_USERNAME === undefined) !== (env.A1111_PASSWORD === undefined)) {
       ctx.addIssue({ code: 'custom', path: ['A1111_PASSWORD'], message: 'set A1111_USERNAME and A1111_PASSWORD together (the --api-auth user:password of your server), or neither' });
     }
@@ -106,7 +109,7 @@ export type ProviderEnv = Pick<
   | 'COMFYUI_WORKFLOWS'
 >;
 
-export interface Config {
+export interface Config extends InfrastructureConfig {
   port: number;
   host: string;
   dataDir: string;
@@ -170,5 +173,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       COMFYUI_WORKFLOWS: e.COMFYUI_WORKFLOWS === undefined ? undefined : path.resolve(e.COMFYUI_WORKFLOWS),
     },
     providers: { timeoutMs: e.PROVIDER_TIMEOUT_MS, maxConcurrent: e.PROVIDER_MAX_CONCURRENCY, retries: e.PROVIDER_RETRIES },
+    ...infrastructureConfig(e),
   };
 }

@@ -1,4 +1,4 @@
-import type { Logger } from 'pino';
+import type { Logger } from '../ports/logger.js';
 import type { BlobStore } from '../ports/blob-store.js';
 import type { Clock } from '../ports/clock.js';
 import type { Database } from '../ports/database.js';

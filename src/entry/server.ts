@@ -1,46 +1,96 @@
 import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
+import { createAdaptorServer, type ServerType } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createApp } from '../app.js';
 import type { Config } from '../config.js';
-import { buildDeps, createLogger } from '../deps.js';
+import { StartupError, errorCode } from '../adapters/process/startup-error.js';
+import { buildDeps, claimDataDir, createLogger, describeDatabase, type Runtime } from '../deps.js';
 import { startBatchWorkers } from '../domain/batches/batch-workers.js';
+import { reconcileBlobs } from '../domain/images/reconcile-blobs.js';
 import { bootstrapAdminKey } from '../domain/keys/bootstrap-admin-key.js';
 
 export interface RunningServer {
   url: string;
   port: number;
-  /** Stops accepting, lets in-flight requests finish, then closes the database. */
+  /** Stops accepting, lets in-flight requests finish, hands back or finishes running jobs, closes connections. */
   close(): Promise<void>;
 }
 
-export async function startServer(config: Config): Promise<RunningServer> {
+export interface ServeOptions {
+  /** Run the batch and webhook workers in this process too (`serve`); off for `serve --no-workers`. */
+  workers: boolean;
+}
+
+/**
+ * Order matters: the folder is claimed and the port bound before anything is created, so a busy port or
+ * a second server fails without side effects (a first admin key printed by a start that then dies would
+ * be lost, and the next start would print none). Requests that arrive while start-up finishes wait.
+ */
+export async function startServer(config: Config, options: ServeOptions = { workers: true }): Promise<RunningServer> {
   const logger = createLogger(config);
-  const deps = await buildDeps(config, logger);
+  // The embedded database allows one server per DATA_DIR; a database server allows as many as you run.
+  const lock = config.database.kind === 'sqlite' ? claimDataDir(config) : undefined;
+  let runtime: Runtime | undefined;
+  let server: ServerType | undefined;
+  try {
+    runtime = await buildDeps(config, { logger });
+    const { deps } = runtime;
+    const app = createApp({ deps, config, serveFiles: config.storage.driver === 'local', clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown' });
+    let markReady = () => {};
+    const ready = new Promise<void>((resolve) => (markReady = resolve));
+    server = createAdaptorServer({
+      hostname: config.host,
+      fetch: async (request, env) => {
+        await ready;
+        return app.fetch(request, env);
+      },
+    });
+    await listen(server, config);
 
-  if (config.authMode === 'api_key') {
-    const bootstrap = await bootstrapAdminKey(deps, config.adminApiKey);
-    if (bootstrap.kind === 'generated') {
-      // Printed once, on the first start with no key at all: the only time the secret exists in the clear.
-      logger.warn(
-        { apiKey: bootstrap.secret, keyId: bootstrap.keyId },
-        'created the first admin API key; store it now, it is not shown again. ' +
-          'Create more with: npx imagegate keys create --name <name> --permissions generate,read (or POST /api/keys)',
-      );
+    if (config.authMode === 'api_key') {
+      const bootstrap = await bootstrapAdminKey(deps, config.adminApiKey);
+      if (bootstrap.kind === 'generated') {
+        // Printed once, on the first start with no key at all: the only time the secret exists in the clear.
+        logger.warn(
+          { apiKey: bootstrap.secret, keyId: bootstrap.keyId },
+          'created the first admin API key; store it now, it is not shown again. ' +
+            'Create more with: npx imagegate keys create --name <name> --permissions generate,read (or POST /api/keys)',
+        );
+      }
     }
+    if (options.workers) {
+      // Before the workers and the first request, so nothing this process writes can be taken for a leftover.
+      await reconcileBlobs(deps, { graceSeconds: config.storage.orphanGraceSeconds }).catch((error: unknown) =>
+        logger.error({ err: error }, 'could not clean leftovers from the blob store; serving anyway'),
+      );
+      await startBatchWorkers(deps);
+    }
+    markReady();
+    return running(config, { runtime, server, workers: options.workers, release: () => lock?.release() });
+  } catch (error) {
+    server?.close();
+    await runtime?.close().catch(() => undefined);
+    lock?.release();
+    throw error;
   }
-  const app = createApp({ deps, config, serveFiles: true, clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown' });
-  await startBatchWorkers(deps);
+}
 
-  const server: ServerType = await new Promise((resolve) => {
-    const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(started));
-  });
+function running(config: Config, parts: { runtime: Runtime; server: ServerType; workers: boolean; release: () => void }): RunningServer {
+  const { runtime, server, release } = parts;
+  const { logger } = runtime.deps;
   const port = (server.address() as AddressInfo).port;
   logger.info(
-    { url: `http://${config.host}:${port}`, authMode: config.authMode, dataDir: config.dataDir, publicBaseUrl: config.publicBaseUrl },
+    {
+      url: `http://${config.host}:${port}`,
+      authMode: config.authMode,
+      database: describeDatabase(config),
+      storage: config.storage.driver,
+      queue: config.redis === undefined ? 'database' : 'redis',
+      workers: parts.workers,
+      publicBaseUrl: config.publicBaseUrl,
+    },
     'imagegate listening',
   );
-
   let closing: Promise<void> | undefined;
   return {
     url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
@@ -52,11 +102,38 @@ export async function startServer(config: Config): Promise<RunningServer> {
           // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
           if ('closeIdleConnections' in server) server.closeIdleConnections();
         });
-        await deps.queue.close();
-        await deps.db.close();
+        await runtime.close();
+        release();
         logger.info('imagegate stopped');
       })();
       return closing;
     },
   };
+}
+
+/** Binds the port; the usual failures become one line saying what to do. */
+async function listen(server: ServerType, config: Pick<Config, 'port' | 'host'>): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error: Error) => reject(listenError(error, config));
+    server.once('error', onError);
+    server.listen(config.port, config.host, () => {
+      server.removeListener('error', onError);
+      resolve();
+    });
+  });
+}
+
+function listenError(error: Error, { port, host }: Pick<Config, 'port' | 'host'>): Error {
+  switch (errorCode(error)) {
+    case 'EADDRINUSE':
+      return new StartupError(`port ${port} is already in use on ${host}; stop the other process or set PORT`);
+    case 'EACCES':
+      return new StartupError(`port ${port} on ${host} needs privileges this user does not have; set PORT to 1024 or above`);
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new StartupError(`HOST ${host} is not an address of this machine; set HOST (127.0.0.1, or 0.0.0.0 for every interface)`);
+    default:
+      return error;
+  }
 }

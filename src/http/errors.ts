@@ -1,6 +1,6 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { Logger } from 'pino';
+import type { Logger } from '../ports/logger.js';
 import type { ZodError } from 'zod';
 import { ApiError, invalidBody } from '../domain/errors.js';
 import type { AppEnv } from './app-env.js';
@@ -79,7 +79,8 @@ export function validationError({ error, target, data }: ValidationFailure): Api
   const message = describeIssue(field, issue.message);
   if (field === 'model') {
     const model = typeof data === 'object' && data !== null ? (data as Record<string, unknown>).model : undefined;
-    return new ApiError('INVALID_MODEL', 'Invalid model', { model: model ?? null, message });
+    // Echo the model only when it is a plausible id: a hostile value (an object nested 5,000 deep) is never sent back.
+    return new ApiError('INVALID_MODEL', 'Invalid model', { model: typeof model === 'string' ? model.slice(0, 200) : null, message });
   }
   return new ApiError('INVALID_PARAMETER', `Invalid ${field}`, { field, message });
 }

@@ -3,16 +3,45 @@ export interface StoredBlob {
   contentType: string;
 }
 
+/** One object as a listing shows it. */
+export interface BlobObject {
+  key: string;
+  modifiedAt: Date;
+}
+
 /** Object storage as the service uses it: keys like `generated/<image_id>.png`, each with a public URL. */
 export interface BlobStore {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** The object, or undefined when no object has this key (including keys that are not safe keys). */
   get(key: string): Promise<StoredBlob | undefined>;
   delete(key: string): Promise<void>;
   /** The public URL a browser can load the object from. */
   publicUrl(key: string): string;
+  /**
+   * Every object whose key starts with `prefix` (a plain string prefix, as S3's ListObjectsV2), a page at
+   * a time, in no particular order. Objects put or deleted while listing may or may not appear.
+   */
+  list(prefix: string): AsyncIterable<BlobObject[]>;
+  /**
+   * Removes writes that a stopped process left unfinished and that began before `olderThan` (a local
+   * store's temporary files; on S3 that would be abandoned multipart uploads). They are never objects:
+   * no key addresses them. Returns what was removed, for the log.
+   */
+  removeIncomplete(olderThan: Date): Promise<string[]>;
 }
 
-/** Keys are always relative, slash-separated, without `..`, so no adapter can be steered outside its root. */
+/** Longest key, and longest part between slashes: within what S3 and local file systems accept. */
+export const MAX_KEY_LENGTH = 1024;
+export const MAX_KEY_SEGMENT_LENGTH = 255;
+
+/**
+ * Keys are always relative, slash-separated, without `..`, so no adapter can be steered outside its root;
+ * no part starts with a dot, so adapters can keep private files (temporary writes) where no key reaches.
+ */
 export function isSafeKey(key: string): boolean {
-  return /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/.test(key) && !key.split('/').includes('..');
+  return (
+    key.length <= MAX_KEY_LENGTH &&
+    /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/.test(key) &&
+    key.split('/').every((segment) => segment.length <= MAX_KEY_SEGMENT_LENGTH && segment !== '..')
+  );
 }

@@ -5,7 +5,8 @@ import { createLocalBlobStore } from '../../src/adapters/blob/local-blob-store.j
 import { createMemoryBlobStore } from '../../src/adapters/blob/memory-blob-store.js';
 import { describeBlobStoreContract } from './blob-store.contract.js';
 
-describeBlobStoreContract('memory', async () => createMemoryBlobStore());
+// Small pages, so the contract's listings cross page boundaries.
+describeBlobStoreContract('memory', async () => createMemoryBlobStore(undefined, { listPageSize: 2 }));
 describeBlobStoreContract('local disk', async () =>
-  createLocalBlobStore({ root: fs.mkdtempSync(path.join(os.tmpdir(), 'imagegate-blobs-')), publicBaseUrl: 'http://localhost:8787/files' }),
+  createLocalBlobStore({ root: fs.mkdtempSync(path.join(os.tmpdir(), 'imagegate-blobs-')), publicBaseUrl: 'http://localhost:8787/files', listPageSize: 2 }),
 );

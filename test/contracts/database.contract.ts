@@ -78,6 +78,22 @@ export function describeDatabaseContract(name: string, open: () => Promise<Datab
       expect((await db.images.listLive('alice', page)).total).toBe(0);
     });
 
+    it('tells which object keys have an image record, any user and soft-deleted ones included', async () => {
+      await db.images.insert(image({ id: 'img_a', r2_key: 'generated/img_a.png' }));
+      await db.images.insert(image({ id: 'img_b', user_id: 'bob', r2_key: 'generated/img_b.png' }));
+      await db.images.insert(image({ id: 'img_c', r2_key: 'generated/img_c.png' }));
+      await db.images.softDelete('alice', 'img_c', '2026-11-02T00:00:00.000Z');
+      const asked = ['generated/img_a.png', 'generated/img_b.png', 'generated/img_c.png', 'generated/img_orphan.png', 'generated/img_a.png'];
+      expect(await db.images.existingKeys(asked)).toEqual(new Set(['generated/img_a.png', 'generated/img_b.png', 'generated/img_c.png']));
+      expect(await db.images.existingKeys([])).toEqual(new Set());
+    });
+
+    it('answers for more keys than one query may bind', async () => {
+      for (let i = 0; i < 3; i += 1) await db.images.insert(image({ id: `img_${i}`, r2_key: `generated/img_${i}.png` }));
+      const asked = Array.from({ length: 2500 }, (_, i) => `generated/img_${i}.png`);
+      expect(await db.images.existingKeys(asked)).toEqual(new Set(['generated/img_0.png', 'generated/img_1.png', 'generated/img_2.png']));
+    });
+
     it('keeps collection memberships idempotent and removes them with the collection, not the images', async () => {
       await db.images.insert(image({}));
       await db.collections.insert({ id: 'coll_1', user_id: 'alice', name: 'n', description: 'd', created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z' });

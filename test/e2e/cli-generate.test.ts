@@ -37,12 +37,13 @@ describe('imagegate generate (CLI)', () => {
   it('runs a prompt on a remote model and writes a PNG, converted from the JPEG the provider sent', async () => {
     const dataDir = tempDataDir();
     const out = path.join(dataDir, 'out.png');
-    const { stdout } = await run(
+    const { stdout, stderr } = await run(
       process.execPath,
       ['--import', 'tsx', path.join(ROOT, 'src/entry/node.ts'), 'generate', 'a lighthouse at dusk', '--model', '@cf/leonardo/phoenix-1.0', '--steps', '10', '--out', out],
       { cwd: ROOT, env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, CLOUDFLARE_ACCOUNT_ID: 'acct', CLOUDFLARE_API_TOKEN: 'secret-token', CLOUDFLARE_API_BASE_URL: baseUrl } },
     );
     expect(stdout).toContain(`Wrote ${out}: 96x64 PNG from @cf/leonardo/phoenix-1.0`);
+    expect(stderr).toContain(`imagegate: using database ${path.join(dataDir, 'imagegate.sqlite')}`);
     const meta = await sharp(fs.readFileSync(out)).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 96, 64]);
     expect(seen[0]).toMatchObject({ path: '/client/v4/accounts/acct/ai/run/@cf/leonardo/phoenix-1.0', auth: 'Bearer secret-token', body: { prompt: 'a lighthouse at dusk', num_steps: 10 } });

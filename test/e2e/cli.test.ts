@@ -18,11 +18,13 @@ afterAll(async () => {
   await server.stop();
 });
 
-async function cli(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+const cli = (...args: string[]) => cliWith({}, ...args);
+
+async function cliWith(env: Record<string, string>, ...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/entry/node.ts'), ...args], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, ...env },
     });
     return { stdout, stderr, code: 0 };
   } catch (error) {
@@ -53,6 +55,20 @@ describe('imagegate keys (CLI) against a running server', () => {
     expect(revoked.code).toBe(0);
     expect(revoked.stdout).toContain(`Revoked ${key.id}`);
     expect((await get(key.key, '/api/images')).status).toBe(401);
+  });
+
+  it("names the server's database on stderr and does not warn about it", async () => {
+    const listed = await cli('keys', 'list');
+    expect(listed.code).toBe(0);
+    expect(listed.stderr.trim()).toBe(`imagegate: using database ${path.join(dataDir, 'imagegate.sqlite')}`);
+  });
+
+  it('warns when DATA_DIR points where no server database is', async () => {
+    const elsewhere = path.join(tempDataDir(), 'data');
+    const listed = await cliWith({ DATA_DIR: elsewhere }, 'keys', 'list');
+    expect(listed.code).toBe(0);
+    expect(listed.stderr).toContain(`imagegate: using database ${path.join(elsewhere, 'imagegate.sqlite')}`);
+    expect(listed.stderr).toContain(`warning: ${path.join(elsewhere, 'imagegate.sqlite')} did not exist and was just created empty; set DATA_DIR to the server's data folder`);
   });
 
   it('prints the secret once in its human form', async () => {

@@ -44,7 +44,7 @@ describe.each(subjects)('$name adapter behind the resilience layer', (subject) =
 
   const generate = (h: Harness) => h.call('POST', '/api/generate', { prompt: 'a lighthouse at dusk', model: subject.modelId });
   const expectNothingStored = async (h: Harness) => {
-    expect(h.blobs.keys()).toEqual([]);
+    expect(await h.blobs.keys()).toEqual([]);
     expect((await json(await h.call('GET', '/api/images'))).images).toEqual([]);
     expect(await json(await h.call('GET', '/api/analytics/costs'))).toMatchObject({ total_images: 0, total_cost: 0 });
   };

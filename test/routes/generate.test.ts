@@ -52,7 +52,7 @@ describe('POST /api/generate', () => {
     const a = await json(await generate({ prompt: 'same prompt', model: 'local/procedural', seed: 7 }));
     const b = await json(await generate({ prompt: 'same prompt', model: 'local/procedural', seed: 7 }));
     expect(a.id).not.toBe(b.id);
-    expect(h.blobs.keys()).toHaveLength(2);
+    expect(await h.blobs.keys()).toHaveLength(2);
   });
 
   it('records the parameters used, including a chosen seed when none was given', async () => {
@@ -133,7 +133,7 @@ describe('POST /api/generate', () => {
     const res = await generate({ prompt: 'a cat', model: 'local/procedural' });
     expect(res.status).toBe(500);
     expect(await json(res)).toEqual({ error: 'Image generation failed', details: { message: 'GPU on fire' }, code: 'GENERATION_FAILED' });
-    expect(h.blobs.keys()).toEqual([]);
+    expect(await h.blobs.keys()).toEqual([]);
     expect((await json(await h.call('GET', '/api/images'))).images).toEqual([]);
     expect((await json(await h.call('GET', '/api/analytics/costs'))).total_images).toBe(0);
   });

@@ -3,6 +3,9 @@ import type { ImageRepository } from '../../ports/database.js';
 import { fromImageRow, toImageRow, toNumber } from './rows.js';
 import type { DatabaseSchema } from './schema.js';
 
+/** Keys per query: well under SQLite's and PostgreSQL's limits on bound parameters. */
+const KEYS_PER_QUERY = 500;
+
 export function createImageRepository(db: Kysely<DatabaseSchema>): ImageRepository {
   const live = (userId: string) =>
     db.selectFrom('images').where('user_id', '=', userId).where('is_deleted', '=', 0);
@@ -31,6 +34,15 @@ export function createImageRepository(db: Kysely<DatabaseSchema>): ImageReposito
         .where('is_deleted', '=', 0)
         .executeTakeFirst();
       return toNumber(result.numUpdatedRows) > 0;
+    },
+    async existingKeys(keys) {
+      const found = new Set<string>();
+      for (let start = 0; start < keys.length; start += KEYS_PER_QUERY) {
+        const chunk = keys.slice(start, start + KEYS_PER_QUERY);
+        const rows = await db.selectFrom('images').select('r2_key').distinct().where('r2_key', 'in', chunk).execute();
+        for (const row of rows) found.add(row.r2_key);
+      }
+      return found;
     },
   };
 }

@@ -9,6 +9,7 @@ import { createImageRepository } from './images-repository.js';
 import { migrationProvider } from './migrations/index.js';
 import type { DatabaseSchema } from './schema.js';
 import { createTemplateRepository } from './templates-repository.js';
+import { createWebhookOutboxRepository } from './webhook-outbox-repository.js';
 
 /** The Database port over any Kysely dialect; the dialect-specific part is only how the connection is made. */
 export interface KyselyDatabase extends Database {
@@ -26,6 +27,7 @@ export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Databa
     analytics: createAnalyticsRepository(db),
     apiKeys: createApiKeyRepository(db),
     batches: createBatchRepository(db),
+    webhookOutbox: createWebhookOutboxRepository(db),
     settings: createSettingsRepository(db),
     async migrate() {
       const migrator = new Migrator({ db, provider: migrationProvider });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Logger } from 'pino';
+import type { Logger } from '../../ports/logger.js';
 import type { Clock } from '../../ports/clock.js';
 import type { JobHandler, JobQueue } from '../../ports/job-queue.js';
 import { toNumber } from '../db/rows.js';

@@ -5,7 +5,7 @@ import type { GenerationOptions } from '../images/generation-settings.js';
 import { planGeneration } from '../images/plan-generation.js';
 import { checkPrompt } from '../prompt.js';
 import { toBatchRecord, type BatchRecord } from './batch-record.js';
-import { BATCH_ITEM_QUEUE, batchItemJobId } from './run-batch-item.js';
+import { enqueueJob, jobId } from '../jobs.js';
 
 export interface CreateBatchInput extends GenerationOptions {
   name?: string;
@@ -69,7 +69,7 @@ export async function createBatch({ deps, ctx, input }: VerbArgs<CreateBatchInpu
   }));
   await deps.db.batches.create(batch, items);
   for (const item of items) {
-    await deps.queue.enqueue(BATCH_ITEM_QUEUE, { batchId: batch.id, idx: item.idx }, { id: batchItemJobId(batch.id, item.idx) });
+    await enqueueJob(deps.queue, 'batch-item', { batchId: batch.id, idx: item.idx }, { id: jobId('batch-item', batch.id, item.idx) });
   }
   deps.logger.info({ requestId: ctx.requestId, batchId: batch.id, prompts: prompts.length, model: batch.model }, 'batch accepted');
   return toBatchRecord(batch);

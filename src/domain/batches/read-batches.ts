@@ -8,8 +8,8 @@ export async function getBatch({ deps, ctx, input }: VerbArgs<{ batchId: string 
   const batch = await deps.db.batches.find(ctx.userId, input.batchId);
   if (batch === undefined) throw notFound('Batch', 'batch_id', input.batchId);
   const items = await deps.db.batches.items(batch.id);
-  const deliveries = await deps.db.batches.deliveries(batch.id);
-  const webhooks = await Promise.all(deliveries.map(async (d) => toDeliveryRecord(d, await deps.db.batches.attempts(d.id))));
+  const deliveries = await deps.db.webhookOutbox.deliveries(batch.id);
+  const webhooks = await Promise.all(deliveries.map(async (d) => toDeliveryRecord(d, await deps.db.webhookOutbox.attempts(d.id))));
   return {
     ...toBatchRecord(batch),
     images: batchImages(items, deps.blobs),

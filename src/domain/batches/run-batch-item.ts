@@ -3,8 +3,6 @@ import { planGeneration } from '../images/plan-generation.js';
 import { renderImage } from '../images/render-image.js';
 import { batchEventDelivery, scheduleFirstAttempt } from '../webhooks/batch-event.js';
 
-export const BATCH_ITEM_QUEUE = 'batch-item';
-export const batchItemJobId = (batchId: string, idx: number) => `batch-item:${batchId}:${idx}`;
 
 /**
  * One prompt of a batch, as a queue job. Safe to run again after a crash: the image id was fixed at

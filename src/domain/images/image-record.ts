@@ -38,4 +38,7 @@ export function toImageRecord(row: ImageRow, blobs: BlobStore): ImageRecord {
   };
 }
 
-export const imageKey = (imageId: string): string => `generated/${imageId}.png`;
+/** Every image object lives under this prefix; the start-up reconciler looks nowhere else. */
+export const IMAGE_KEY_PREFIX = 'generated/';
+
+export const imageKey = (imageId: string): string => `${IMAGE_KEY_PREFIX}${imageId}.png`;

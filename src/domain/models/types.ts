@@ -1,15 +1,11 @@
+import type { ImageParameters } from '../../ports/db/images.js';
+
 /** Optional generation parameters a model may accept; anything else given for a model is a 400. */
 export const GENERATION_PARAMETERS = ['width', 'height', 'seed', 'negative_prompt', 'steps', 'guidance'] as const;
 export type GenerationParameter = (typeof GENERATION_PARAMETERS)[number];
 
-export interface GenerationOptions {
-  width?: number;
-  height?: number;
-  seed?: number;
-  negative_prompt?: string;
-  steps?: number;
-  guidance?: number;
-}
+/** The optional settings of one generation; the ports store the same shape as `ImageParameters`. */
+export type GenerationOptions = ImageParameters;
 
 /**
  * How a provider bills one image, exactly as it bills it. Amounts are USD.

@@ -1,9 +1,8 @@
 import type { DeliveryFactory } from '../../ports/database.js';
 import type { Deps } from '../context.js';
 import { batchImages } from '../batches/batch-record.js';
+import { enqueueJob, jobId } from '../jobs.js';
 
-export const WEBHOOK_QUEUE = 'webhook';
-export const deliveryJobId = (deliveryId: string, attempt: number) => `webhook:${deliveryId}:${attempt}`;
 
 /** The outbox row for a batch's final event, built inside the transaction that makes the batch final. */
 export function batchEventDelivery(deps: Pick<Deps, 'ids' | 'blobs' | 'clock'>): DeliveryFactory {
@@ -38,5 +37,5 @@ export function batchEventDelivery(deps: Pick<Deps, 'ids' | 'blobs' | 'clock'>):
 /** Queues the first attempt; the job id makes a repeated call (recovery after a crash) harmless. */
 export async function scheduleFirstAttempt(deps: Pick<Deps, 'queue' | 'clock' | 'batchSettings'>, deliveryId: string): Promise<void> {
   const delay = (deps.batchSettings.retryScheduleSeconds[0] ?? 0) * 1000;
-  await deps.queue.enqueue(WEBHOOK_QUEUE, { deliveryId }, { id: deliveryJobId(deliveryId, 1), runAt: new Date(deps.clock.now().getTime() + delay) });
+  await enqueueJob(deps.queue, 'webhook', { deliveryId }, { id: jobId('webhook', deliveryId, 1), runAt: new Date(deps.clock.now().getTime() + delay) });
 }

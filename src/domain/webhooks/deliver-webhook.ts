@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import type { Deps } from '../context.js';
-import { deliveryJobId, WEBHOOK_QUEUE } from './batch-event.js';
+import { enqueueJob, jobId } from '../jobs.js';
 
 export const WEBHOOK_TIMEOUT_MS = 15_000;
 
@@ -10,7 +10,7 @@ export const WEBHOOK_TIMEOUT_MS = 15_000;
  * which are never followed) is retried on the schedule until it runs out.
  */
 export async function deliverWebhook(deps: Deps, deliveryId: string): Promise<void> {
-  const delivery = await deps.db.batches.findDelivery(deliveryId);
+  const delivery = await deps.db.webhookOutbox.findDelivery(deliveryId);
   if (delivery === undefined || delivery.status !== 'pending') return;
 
   const attempt = delivery.attempts + 1;
@@ -35,10 +35,10 @@ export async function deliverWebhook(deps: Deps, deliveryId: string): Promise<vo
   const retryDelay = delivered || stopped ? undefined : schedule[attempt];
   const nextAt = retryDelay === undefined ? null : new Date(deps.clock.now().getTime() + retryDelay * 1000);
 
-  await deps.db.batches.recordAttempt(
+  await deps.db.webhookOutbox.recordAttempt(
     { delivery_id: delivery.id, attempt, at: sentAt.toISOString(), status_code: status, error, duration_ms: duration },
     { status: delivered ? 'delivered' : stopped ? 'stopped' : nextAt === null ? 'failed' : 'pending', next_attempt_at: nextAt?.toISOString() ?? null },
   );
   deps.logger.info({ deliveryId, batchId: delivery.batch_id, attempt, status, error, ms: duration }, 'webhook attempt');
-  if (nextAt !== null) await deps.queue.enqueue(WEBHOOK_QUEUE, { deliveryId }, { id: deliveryJobId(delivery.id, attempt + 1), runAt: nextAt });
+  if (nextAt !== null) await enqueueJob(deps.queue, 'webhook', { deliveryId }, { id: jobId('webhook', delivery.id, attempt + 1), runAt: nextAt });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import type { Logger } from 'pino';
+import type { Logger } from '../../ports/logger.js';
 import type { AppEnv } from '../app-env.js';
 
 export interface RequestLogOptions {

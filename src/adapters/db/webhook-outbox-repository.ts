@@ -1,0 +1,38 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { WebhookDeliveryRow, WebhookOutboxRepository } from '../../ports/database.js';
+import type { DatabaseSchema, WebhookDeliveriesTable } from './schema.js';
+
+export const toDelivery = (row: Selectable<WebhookDeliveriesTable>): WebhookDeliveryRow => ({
+  ...row,
+  status: row.status as WebhookDeliveryRow['status'],
+  attempts: Number(row.attempts),
+});
+
+export function createWebhookOutboxRepository(db: Kysely<DatabaseSchema>): WebhookOutboxRepository {
+  return {
+    async deliveries(batchId) {
+      return (await db.selectFrom('webhook_deliveries').selectAll().where('batch_id', '=', batchId).orderBy('created_at').execute()).map(toDelivery);
+    },
+    async findDelivery(id) {
+      const row = await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+      return row === undefined ? undefined : toDelivery(row);
+    },
+    async pendingDeliveries() {
+      return (await db.selectFrom('webhook_deliveries').selectAll().where('status', '=', 'pending').execute()).map(toDelivery);
+    },
+    async attempts(deliveryId) {
+      const rows = await db.selectFrom('webhook_attempts').selectAll().where('delivery_id', '=', deliveryId).orderBy('attempt').execute();
+      return rows.map((row) => ({ ...row, attempt: Number(row.attempt), duration_ms: Number(row.duration_ms), status_code: row.status_code === null ? null : Number(row.status_code) }));
+    },
+    async recordAttempt(attempt, next) {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('webhook_attempts').values(attempt).onConflict((oc) => oc.columns(['delivery_id', 'attempt']).doNothing()).execute();
+        await trx
+          .updateTable('webhook_deliveries')
+          .set({ status: next.status, next_attempt_at: next.next_attempt_at, attempts: attempt.attempt, updated_at: attempt.at })
+          .where('id', '=', attempt.delivery_id)
+          .execute();
+      });
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import type { Deps } from '../context.js';
+import { IMAGE_KEY_PREFIX } from './image-record.js';
+
+export interface ReconcileOptions {
+  /**
+   * Only leftovers older than this are removed: another process may have stored an object and not yet
+   * written its record, or be halfway through a write.
+   */
+  graceSeconds: number;
+}
+
+export interface ReconcileReport {
+  /** Objects under the image prefix that no image record points at. */
+  orphans: string[];
+  /** Unfinished writes (temporary files), as the store names them. */
+  incomplete: string[];
+}
+
+/** Keys shown in one log line; the counts are always complete. */
+const LOGGED_KEYS = 100;
+
+/**
+ * Removes what a stopped process (kill -9, power loss) left in the blob store: writes it never finished,
+ * and objects it stored for an image whose record it never wrote. Meant to run at start, before this
+ * process stores anything; the cut-off is fixed when it is called.
+ */
+export async function reconcileBlobs(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 'logger'>, options: ReconcileOptions): Promise<ReconcileReport> {
+  const olderThan = new Date(deps.clock.now().getTime() - options.graceSeconds * 1000);
+  const incomplete = await deps.blobs.removeIncomplete(olderThan);
+  const orphans: string[] = [];
+  for await (const page of deps.blobs.list(IMAGE_KEY_PREFIX)) {
+    const candidates = page.filter((object) => object.modifiedAt < olderThan).map((object) => object.key);
+    if (candidates.length === 0) continue;
+    const recorded = await deps.db.images.existingKeys(candidates);
+    for (const key of candidates) {
+      if (recorded.has(key)) continue;
+      await deps.blobs.delete(key);
+      orphans.push(key);
+    }
+  }
+
+  if (orphans.length + incomplete.length > 0) {
+    deps.logger.warn(
+      {
+        removedOrphans: orphans.length,
+        removedIncomplete: incomplete.length,
+        orphans: orphans.slice(0, LOGGED_KEYS),
+        incomplete: incomplete.slice(0, LOGGED_KEYS),
+        olderThan: olderThan.toISOString(),
+      },
+      'blob store cleaned: removed objects without an image record and unfinished writes left by a stopped process',
+    );
+  } else {
+    deps.logger.debug({ olderThan: olderThan.toISOString() }, 'blob store checked: nothing left over');
+  }
+  return { orphans, incomplete };
+}

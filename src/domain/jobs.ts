@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import type { EnqueueOptions, JobQueue } from '../ports/job-queue.js';
+import type { Logger } from '../ports/logger.js';
+
+/**
+ * Every kind of background job and the shape of its payload. A payload is checked when it is read back,
+ * so a job written by another version (or by hand) fails loudly instead of running on bad data.
+ */
+export const JOB_KINDS = {
+  /** One prompt of a batch. */
+  'batch-item': z.strictObject({ batchId: z.string().min(1), idx: z.number().int().min(0) }),
+  /** One attempt at delivering a webhook event from the outbox. */
+  webhook: z.strictObject({ deliveryId: z.string().min(1) }),
+} as const;
+
+export type JobKind = keyof typeof JOB_KINDS;
+export type JobPayload<K extends JobKind> = z.infer<(typeof JOB_KINDS)[K]>;
+
+/** Job ids are `<kind>-<parts>`: stable for deduplication, and free of `:` (BullMQ forbids it). */
+export const jobId = (kind: JobKind, ...parts: readonly (string | number)[]): string => [kind, ...parts].join('-');
+
+export async function enqueueJob<K extends JobKind>(queue: JobQueue, kind: K, payload: JobPayload<K>, options: EnqueueOptions): Promise<void> {
+  await queue.enqueue(kind, JOB_KINDS[kind].parse(payload), options);
+}
+
+/** Starts a typed worker; a payload that does not match its kind is logged and dropped, never retried. */
+export function processJobs<K extends JobKind>(
+  queue: JobQueue,
+  kind: K,
+  options: { concurrency: number; logger: Logger },
+  handler: (payload: JobPayload<K>) => Promise<void>,
+): void {
+  queue.process(kind, options.concurrency, async (raw) => {
+    const parsed = JOB_KINDS[kind].safeParse(raw);
+    if (!parsed.success) {
+      options.logger.error({ kind, payload: raw, problem: parsed.error.issues[0]?.message }, 'dropped a job whose payload does not match its kind');
+      return;
+    }
+    await handler(parsed.data as JobPayload<K>);
+  });
+}

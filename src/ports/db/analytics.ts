@@ -1,0 +1,21 @@
+import type { TimeRange } from './common.js';
+
+export interface UsageBucket {
+  key: string;
+  images: number;
+  deleted_images: number;
+  cost: number;
+}
+
+export interface UsageSummary {
+  images: number;
+  deleted_images: number;
+  cost: number;
+  by_model: UsageBucket[];
+  by_day: UsageBucket[];
+}
+
+export interface AnalyticsRepository {
+  /** Every image the user generated in the range, soft-deleted ones included (they were paid for). */
+  usage(userId: string, range: TimeRange): Promise<UsageSummary>;
+}

@@ -1,0 +1,35 @@
+import type { Page, PageRequest } from './common.js';
+
+export type Permission = 'generate' | 'read' | 'manage';
+export type Plan = 'standard' | 'pro' | 'enterprise';
+
+export interface ApiKeyRow {
+  id: string;
+  user_id: string;
+  name: string;
+  prefix: string;
+  hash: string;
+  permissions: Permission[];
+  plan: Plan;
+  /** Requests per minute; set for enterprise keys only. */
+  rate_limit: number | null;
+  is_admin: boolean;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+export interface ApiKeyRepository {
+  insert(row: ApiKeyRow): Promise<void>;
+  findByHash(hash: string): Promise<ApiKeyRow | undefined>;
+  find(id: string): Promise<ApiKeyRow | undefined>;
+  /** Keys of one user, or of every user when `userId` is undefined (operators only). */
+  list(userId: string | undefined, page: PageRequest): Promise<Page<ApiKeyRow>>;
+  /** Marks the key revoked; false when it does not exist for this user or is already revoked. */
+  revoke(userId: string | undefined, id: string, at: string): Promise<boolean>;
+  touch(id: string, at: string): Promise<void>;
+  /** Inserts or replaces the row with this id (the operator's key from ADMIN_API_KEY). */
+  upsert(row: ApiKeyRow): Promise<void>;
+  countActive(at: string): Promise<number>;
+}

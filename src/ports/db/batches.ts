@@ -1,0 +1,60 @@
+import type { Page, PageRequest } from './common.js';
+import type { ImageParameters, ImageRow } from './images.js';
+import type { WebhookDeliveryRow } from './webhook-outbox.js';
+
+export type BatchStatus = 'queued' | 'processing' | 'completed' | 'cancelled';
+export type BatchItemStatus = 'pending' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface BatchRow {
+  id: string;
+  user_id: string;
+  name: string;
+  model: string;
+  template_id: string | null;
+  parameters: ImageParameters;
+  status: BatchStatus;
+  total_prompts: number;
+  completed_count: number;
+  failed_count: number;
+  webhook_url: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+export interface BatchItemRow {
+  batch_id: string;
+  idx: number;
+  prompt: string;
+  /** Owned from acceptance on, so a retried prompt overwrites its own object instead of adding one. */
+  image_id: string;
+  status: BatchItemStatus;
+  error: string | null;
+  updated_at: string;
+}
+
+/** Builds the outbox row for a batch that just reached a final state, or none without a webhook. */
+export type DeliveryFactory = (batch: BatchRow, items: readonly BatchItemRow[]) => WebhookDeliveryRow | undefined;
+
+export interface BatchRepository {
+  /** The batch and all its items, in one transaction. */
+  create(batch: BatchRow, items: readonly BatchItemRow[]): Promise<void>;
+  find(userId: string, id: string): Promise<BatchRow | undefined>;
+  /** Any user's batch, for the worker. */
+  findAny(id: string): Promise<BatchRow | undefined>;
+  list(userId: string, page: PageRequest): Promise<Page<BatchRow>>;
+  items(batchId: string): Promise<BatchItemRow[]>;
+  /** pending -> running (and the batch queued -> processing); false when the item is not pending. */
+  startItem(batchId: string, idx: number, at: string): Promise<boolean>;
+  /** In one transaction: the image row, the item `succeeded`, the batch's completed_count. False if already final. */
+  completeItem(batchId: string, idx: number, image: ImageRow, at: string): Promise<boolean>;
+  failItem(batchId: string, idx: number, error: string, at: string): Promise<boolean>;
+  /** When no item is pending or running, marks the batch completed and stores its delivery, atomically; returns that delivery. */
+  finishIfDone(batchId: string, at: string, delivery: DeliveryFactory): Promise<{ finished: boolean; delivery?: WebhookDeliveryRow }>;
+  /** Cancels a queued or processing batch: pending items are dropped; returns the batch and its delivery. */
+  cancel(userId: string, batchId: string, at: string, delivery: DeliveryFactory): Promise<{ batch: BatchRow; delivery?: WebhookDeliveryRow } | undefined>;
+  /** Batches still queued or processing. */
+  openBatchIds(): Promise<string[]>;
+  /** Items left pending or running by a stopped process, in batches still open. */
+  unfinishedItems(): Promise<BatchItemRow[]>;
+}

@@ -1,0 +1,43 @@
+import type { Page, PageRequest } from './common.js';
+
+/** The generation settings used for an image, or saved in a template; `src/domain/models` names the same shape `GenerationOptions`. */
+export interface ImageParameters {
+  width?: number;
+  height?: number;
+  seed?: number;
+  negative_prompt?: string;
+  steps?: number;
+  guidance?: number;
+}
+
+export interface ImageRow {
+  id: string;
+  user_id: string;
+  prompt: string;
+  model: string;
+  r2_key: string;
+  width: number;
+  height: number;
+  cost: number;
+  is_deleted: boolean;
+  created_at: string;
+  deleted_at: string | null;
+  template_id: string | null;
+  metadata: Record<string, unknown> | null;
+  parameters: ImageParameters;
+}
+
+/** Every read takes the caller's user id: a row of another user is invisible, never forbidden. */
+export interface ImageRepository {
+  insert(row: ImageRow): Promise<void>;
+  /** Live (not soft-deleted) image of this user. */
+  findLive(userId: string, id: string): Promise<ImageRow | undefined>;
+  listLive(userId: string, page: PageRequest): Promise<Page<ImageRow>>;
+  /** Marks the image deleted; false when there is no live image of this user with that id. */
+  softDelete(userId: string, id: string, at: string): Promise<boolean>;
+  /**
+   * Which of these object keys an image record points at: any user's, soft-deleted ones included (their
+   * file stays at its URL). For housekeeping only, never for a request.
+   */
+  existingKeys(keys: readonly string[]): Promise<Set<string>>;
+}

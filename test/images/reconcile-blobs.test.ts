@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { INCOMING_FOLDER, createLocalBlobStore } from '../../src/adapters/blob/local-blob-store.js';
+import { reconcileBlobs } from '../../src/domain/images/reconcile-blobs.js';
+import type { ImageRow } from '../../src/ports/database.js';
+import { systemClock } from '../../src/ports/clock.js';
+import { createHarness, type Harness } from '../../src/test-support/harness.js';
+
+const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47]);
+const GRACE = 900;
+
+let harness: Harness | undefined;
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+
+const row = (id: string, over: Partial<ImageRow> = {}): ImageRow => ({
+  id,
+  user_id: 'alice',
+  prompt: 'a cat',
+  model: 'local/procedural',
+  r2_key: `generated/${id}.png`,
+  width: 4,
+  height: 4,
+  cost: 0,
+  is_deleted: false,
+  created_at: '2026-11-20T10:00:00.000Z',
+  deleted_at: null,
+  template_id: null,
+  metadata: null,
+  parameters: {},
+  ...over,
+});
+
+/** A logger whose lines the test can read. */
+function capturingLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const logger = pino({ level: 'debug' }, { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
+  return { logger, lines };
+}
+
+async function setUp() {
+  harness = await createHarness({ workers: false, storage: 'memory' });
+  const { logger, lines } = capturingLogger();
+  return { h: harness, deps: { ...harness.deps, logger }, lines };
+}
+
+describe('reconciling the blob store at start', () => {
+  it('removes old objects that have no image record and keeps every recorded one, soft-deleted and other users included', async () => {
+    const { h, deps, lines } = await setUp();
+    for (const id of ['img_kept', 'img_bob', 'img_deleted', 'img_orphan']) await h.blobs.put(`generated/${id}.png`, PNG, 'image/png');
+    await h.deps.db.images.insert(row('img_kept'));
+    await h.deps.db.images.insert(row('img_bob', { user_id: 'bob' }));
+    await h.deps.db.images.insert(row('img_deleted'));
+    await h.deps.db.images.softDelete('alice', 'img_deleted', '2026-11-20T10:00:01.000Z');
+    h.clock.advance((GRACE + 1) * 1000);
+
+    const report = await reconcileBlobs(deps, { graceSeconds: GRACE });
+    expect(report).toEqual({ orphans: ['generated/img_orphan.png'], incomplete: [] });
+    expect(await h.blobs.keys()).toEqual(['generated/img_bob.png', 'generated/img_deleted.png', 'generated/img_kept.png']);
+    const logged = lines.find((line) => line.level === 40);
+    expect(logged).toMatchObject({ removedOrphans: 1, orphans: ['generated/img_orphan.png'] });
+    expect(String(logged?.msg)).toContain('blob store cleaned');
+  });
+
+  it('keeps an object younger than the grace period: its record may be on its way', async () => {
+    const { h, deps, lines } = await setUp();
+    await h.blobs.put('generated/img_old.png', PNG, 'image/png');
+    h.clock.advance(GRACE * 1000);
+    await h.blobs.put('generated/img_in_flight.png', PNG, 'image/png');
+    h.clock.advance(1000);
+
+    expect((await reconcileBlobs(deps, { graceSeconds: GRACE })).orphans).toEqual(['generated/img_old.png']);
+    expect(await h.blobs.keys()).toEqual(['generated/img_in_flight.png']);
+    expect(lines.filter((line) => line.level === 40)).toHaveLength(1);
+  });
+
+  it('looks only under the image prefix', async () => {
+    const { h, deps } = await setUp();
+    await h.blobs.put('exports/report.json', PNG, 'application/json');
+    h.clock.advance((GRACE + 1) * 1000);
+    expect(await reconcileBlobs(deps, { graceSeconds: GRACE })).toEqual({ orphans: [], incomplete: [] });
+    expect(await h.blobs.keys()).toEqual(['exports/report.json']);
+  });
+
+  it('logs no warning when there is nothing to remove', async () => {
+    const { h, deps, lines } = await setUp();
+    await h.blobs.put('generated/img_kept.png', PNG, 'image/png');
+    await h.deps.db.images.insert(row('img_kept'));
+    h.clock.advance((GRACE + 1) * 1000);
+    await reconcileBlobs(deps, { graceSeconds: GRACE });
+    expect(lines.filter((line) => Number(line.level) >= 40)).toEqual([]);
+  });
+
+  it('on local disk, also removes old unfinished writes and keeps a write in flight', async () => {
+    const { h, lines, deps } = await setUp();
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'imagegate-reconcile-'));
+    const blobs = createLocalBlobStore({ root, publicBaseUrl: 'http://localhost:8787/files' });
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    fs.mkdirSync(path.join(root, INCOMING_FOLDER));
+    for (const name of ['old.tmp', 'new.tmp']) fs.writeFileSync(path.join(root, INCOMING_FOLDER, name), 'partial');
+    fs.utimesSync(path.join(root, INCOMING_FOLDER, 'old.tmp'), hourAgo, hourAgo);
+    await blobs.put('generated/img_orphan.png', PNG, 'image/png');
+    fs.utimesSync(path.join(root, 'generated', 'img_orphan.png'), hourAgo, hourAgo);
+
+    const report = await reconcileBlobs({ ...deps, blobs, clock: systemClock }, { graceSeconds: GRACE });
+    expect(report).toEqual({ orphans: ['generated/img_orphan.png'], incomplete: [`${INCOMING_FOLDER}/old.tmp`] });
+    expect(fs.readdirSync(path.join(root, INCOMING_FOLDER))).toEqual(['new.tmp']);
+    expect(fs.readdirSync(path.join(root, 'generated'))).toEqual([]);
+    expect(lines.find((line) => line.level === 40)).toMatchObject({ removedIncomplete: 1, incomplete: [`${INCOMING_FOLDER}/old.tmp`] });
+    expect(await h.blobs.keys()).toEqual([]);
+  });
+});
