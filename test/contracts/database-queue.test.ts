@@ -13,8 +13,10 @@ describeJobQueueContract('jobs in the database (SQLite)', async () => {
   const queue = make();
   return {
     queue,
+    now: () => clock.now(),
     advance: (ms) => clock.advance(ms),
     reopen: async () => make(),
+    peer: async () => make(),
     close: async () => {
       // The interrupted job's handler never settles; closing must not wait for it.
       await Promise.race([queue.close(), new Promise((resolve) => setTimeout(resolve, 50))]);
