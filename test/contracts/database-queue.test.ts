@@ -13,7 +13,6 @@ describeJobQueueContract('jobs in the database (SQLite)', async () => {
   const queue = make();
   return {
     queue,
-    now: () => clock.now(),
     advance: (ms) => clock.advance(ms),
     reopen: async () => make(),
     peer: async () => make(),

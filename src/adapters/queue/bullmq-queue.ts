@@ -12,8 +12,14 @@ export interface BullmqQueueOptions {
   /** Namespaces every key this queue writes (`REDIS_PREFIX`). */
   prefix: string;
   logger: Logger;
-  /** The clock the domain computes `runAt` from; a job's delay is `runAt - clock.now()`. */
+  /**
+   * The clock the domain computes `runAt` from. With the system clock (the default) BullMQ's own timers
+   * release delayed jobs; with any other (a test clock) a delayed job waits for that clock to pass its
+   * `runAt`, checked every `pollMs`, whatever real time does.
+   */
   clock?: Clock;
+  /** How often to look for delayed jobs that a non-system clock has made due (default 250 ms). */
+  pollMs?: number;
   /** How long a running job's lock lasts without renewal (renewed every half of it). */
   lockDurationMs?: number;
   /** How often each worker looks for jobs whose lock lapsed (their worker died). */
@@ -36,8 +42,16 @@ const MAX_STALLED_COUNT = 2;
 /** Failed jobs are kept for inspection (and keep their id taken, as in the database queue), within bounds. */
 const KEEP_FAILED = { count: 1000, age: 7 * 24 * 3600 };
 const DRAIN_POLL_MS = 20;
+/** BullMQ's delay for a job that waits for a non-system clock: longer than any test, within its score range. */
+const HELD_MS = 365 * 24 * 3600_000;
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** What a BullMQ job carries: the payload, and when it may run by the queue's clock (ms, or null for now). */
+interface JobData {
+  payload: Record<string, unknown>;
+  runAt: number | null;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -48,6 +62,7 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
 export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
   const { logger, prefix } = options;
   const clock = options.clock ?? systemClock;
+  const followsRealTime = clock === systemClock;
   const lockDuration = options.lockDurationMs ?? DEFAULT_LOCK_DURATION_MS;
   const closeTimeoutMs = options.closeTimeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS;
   const connect = (extra: RedisOptions): Redis => {
@@ -61,20 +76,33 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
   const consumer = connect({ maxRetriesPerRequest: null, lazyConnect: true });
   // Stored on every job this process takes (`processedBy`), so `drain` can tell its own running jobs.
   const workerName = `${os.hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
-  const queues = new Map<string, Queue>();
-  const workers = new Map<string, Worker>();
-  const running = new Map<Job, string | undefined>();
+  const queues = new Map<string, Queue<JobData>>();
+  const workers = new Map<string, Worker<JobData>>();
+  const running = new Map<Job<JobData>, string | undefined>();
   let closing: Promise<void> | undefined;
+  let poller: NodeJS.Timeout | undefined;
 
-  const queueFor = (name: string): Queue => {
+  const queueFor = (name: string): Queue<JobData> => {
     let queue = queues.get(name);
     if (queue === undefined) {
-      queue = new Queue(name, { connection: producer, prefix });
+      queue = new Queue<JobData>(name, { connection: producer, prefix });
       queue.on('error', (error) => logger.error({ queue: name, err: messageOf(error) }, 'job queue error'));
       queues.set(name, queue);
     }
     return queue;
   };
+
+  /** With a non-system clock: makes due now the held jobs whose `runAt` that clock has passed. */
+  async function releaseDue(): Promise<void> {
+    if (followsRealTime) return;
+    const now = clock.now().getTime();
+    for (const name of workers.keys()) {
+      for (const job of await queueFor(name).getDelayed()) {
+        // Another process may have released it first: then it is no longer delayed, and that is fine.
+        if (job.data.runAt !== null && job.data.runAt <= now) await job.promote().catch(() => undefined);
+      }
+    }
+  }
 
   /** No job of a processed queue is due or running in this process; read along a job's path (delayed, waiting, active) so none slips between reads. */
   async function idle(): Promise<boolean> {
@@ -107,6 +135,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
   }
 
   async function shutDown(): Promise<void> {
+    if (poller !== undefined) clearInterval(poller);
     const all = [...workers.values()];
     await Promise.all(all.map((worker) => worker.pause(true)));
     const finished = await settle(Date.now() + closeTimeoutMs);
@@ -121,17 +150,21 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
 
   return {
     async enqueue(queue, payload, { id, runAt }) {
-      const delay = runAt === undefined ? 0 : Math.max(0, runAt.getTime() - clock.now().getTime());
-      await queueFor(queue).add(queue, payload, { jobId: id, delay, attempts: 1, removeOnComplete: true, removeOnFail: KEEP_FAILED });
+      const wait = runAt === undefined ? 0 : runAt.getTime() - clock.now().getTime();
+      const delay = wait <= 0 ? 0 : followsRealTime ? wait : HELD_MS;
+      const data: JobData = { payload, runAt: runAt?.getTime() ?? null };
+      await queueFor(queue).add(queue, data, { jobId: id, delay, attempts: 1, removeOnComplete: true, removeOnFail: KEEP_FAILED });
     },
     process(queue, concurrency, handler: JobHandler) {
       if (workers.has(queue)) throw new Error(`already processing queue ${queue}`);
-      const worker = new Worker<Record<string, unknown>>(
+      const worker = new Worker<JobData>(
         queue,
         async (job, token) => {
+          // A job some other writer left in our keys fails loudly rather than reach the handler as undefined.
+          if (typeof job.data.payload !== 'object' || job.data.payload === null) throw new Error('not an imagegate job: its data has no payload');
           running.set(job, token);
           try {
-            await handler(job.data);
+            await handler(job.data.payload);
           } finally {
             running.delete(job);
           }
@@ -151,9 +184,17 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
       worker.on('error', (error) => logger.error({ queue, err: messageOf(error) }, 'job worker error'));
       workers.set(queue, worker);
       queueFor(queue);
+      if (!followsRealTime && poller === undefined) {
+        poller = setInterval(() => void releaseDue().catch((error: unknown) => logger.error({ err: messageOf(error) }, 'could not release due jobs')), options.pollMs ?? 250);
+        poller.unref();
+      }
     },
     async drain() {
-      while (!(await idle())) await sleep(DRAIN_POLL_MS);
+      for (;;) {
+        await releaseDue();
+        if (await idle()) return;
+        await sleep(DRAIN_POLL_MS);
+      }
     },
     close() {
       closing ??= shutDown();
