@@ -1,12 +1,12 @@
 /**
  * An S3-compatible server (s3rver) as its own process, for tests and for trying S3 mode by hand:
  *
- *   node --openssl-legacy-provider --import tsx src/test-support/s3-server-main.ts [--port 9000] [--bucket imagegate]...
+ *   node --openssl-legacy-provider --import tsx src/test-support/s3-server-main.ts [--port 9000] [--bucket imagegate]... [--exit-with-stdin]
  *
  * It prints one JSON line, `{"endpoint","region","accessKeyId","secretAccessKey","buckets"}`, serves
  * objects path-style (`<endpoint>/<bucket>/<key>`, readable by an anonymous GET), stores them in a
- * temporary folder removed at exit, and exits on SIGTERM, SIGINT, or when its stdin closes (so it dies
- * with the test process that spawned it with a pipe).
+ * temporary folder removed at exit, and exits on SIGTERM or SIGINT; with `--exit-with-stdin`, also when
+ * its stdin closes, so it dies with a test process that spawned it with a pipe.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -25,7 +25,9 @@ try {
   process.exit(2);
 }
 
-const { values } = parseArgs({ options: { port: { type: 'string', default: '0' }, bucket: { type: 'string', multiple: true, default: [] } } });
+const { values } = parseArgs({
+  options: { port: { type: 'string', default: '0' }, bucket: { type: 'string', multiple: true, default: [] }, 'exit-with-stdin': { type: 'boolean', default: false } },
+});
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'imagegate-s3-'));
 const server = new S3rver({
   address: '127.0.0.1',
@@ -48,8 +50,10 @@ async function stop(): Promise<void> {
 }
 process.on('SIGTERM', () => void stop());
 process.on('SIGINT', () => void stop());
-process.stdin.on('end', () => void stop());
-process.stdin.on('error', () => void stop());
-process.stdin.resume();
+if (values['exit-with-stdin']) {
+  process.stdin.on('end', () => void stop());
+  process.stdin.on('error', () => void stop());
+  process.stdin.resume();
+}
 
 process.stdout.write(`${JSON.stringify({ endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', ...ACCOUNT, buckets: values.bucket })}\n`);

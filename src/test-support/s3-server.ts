@@ -23,7 +23,7 @@ export interface S3TestServer {
  * process because s3rver pages listings with DES, which Node 20 has only behind --openssl-legacy-provider.
  */
 export async function startS3Server(options: { buckets?: string[] } = {}): Promise<S3TestServer> {
-  const args = ['--openssl-legacy-provider', '--import', 'tsx', SCRIPT, ...(options.buckets ?? []).flatMap((name) => ['--bucket', name])];
+  const args = ['--openssl-legacy-provider', '--import', 'tsx', SCRIPT, '--exit-with-stdin', ...(options.buckets ?? []).flatMap((name) => ['--bucket', name])];
   // stdin is a pipe the server watches: when this process dies, so does the server.
   const child = spawn(process.execPath, args, { cwd: path.resolve(import.meta.dirname, '../..'), stdio: ['pipe', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
