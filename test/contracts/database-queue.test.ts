@@ -15,6 +15,7 @@ describeJobQueueContract('jobs in the database (SQLite)', async () => {
     queue,
     advance: (ms) => clock.advance(ms),
     reopen: async () => make(),
+    peer: async () => make(),
     close: async () => {
       // The interrupted job's handler never settles; closing must not wait for it.
       await Promise.race([queue.close(), new Promise((resolve) => setTimeout(resolve, 50))]);

@@ -4,8 +4,10 @@ import type { JobQueue } from '../../src/ports/job-queue.js';
 export interface QueueFixture {
   queue: JobQueue;
   advance(ms: number): void;
-  /** A second queue on the same storage, as after a restart. */
+  /** A second queue on the same storage, as after the first one's process died and was restarted. */
   reopen(): Promise<JobQueue>;
+  /** Another queue on the same storage running alongside the first, as in a second worker process. */
+  peer(): Promise<JobQueue>;
   close(): Promise<void>;
 }
 
@@ -91,6 +93,25 @@ export function describeJobQueueContract(name: string, open: () => Promise<Queue
       await until(() => seen.length === 1);
       expect(seen).toEqual([7]);
       await restarted.close();
+      await f.close();
+    });
+
+    it('shares the jobs between two consumers, running each exactly once', async () => {
+      const f = await open();
+      const peer = await f.peer();
+      const runs = new Map<unknown, number>();
+      const handler = async (payload: Record<string, unknown>) => {
+        runs.set(payload.n, (runs.get(payload.n) ?? 0) + 1);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      };
+      f.queue.process('q', 4, handler);
+      peer.process('q', 4, handler);
+      for (let n = 0; n < 50; n += 1) await (n % 2 === 0 ? f.queue : peer).enqueue('q', { n }, { id: `job-${n}` });
+      await f.queue.drain();
+      await peer.drain();
+      expect([...runs.keys()].sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: 50 }, (_, n) => n));
+      expect([...runs.values()].every((count) => count === 1)).toBe(true);
+      await peer.close();
       await f.close();
     });
   });
