@@ -1,14 +1,18 @@
 import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import { pino } from 'pino';
+import { Redis } from 'ioredis';
 import { createLocalBlobStore } from './adapters/blob/local-blob-store.js';
+import { createS3BlobStore } from './adapters/blob/s3-blob-store.js';
 import type { KyselyDatabase } from './adapters/db/kysely-database.js';
 import { createSqliteDatabase } from './adapters/db/sqlite.js';
 import { acquireDataDirLock, type DataDirLock } from './adapters/process/data-dir-lock.js';
 import { prepareDataDir } from './adapters/process/data-dir.js';
 import { StartupError, errorCode } from './adapters/process/startup-error.js';
+import { createBullmqQueue } from './adapters/queue/bullmq-queue.js';
 import { createDatabaseQueue } from './adapters/queue/database-queue.js';
 import { createFlexibleRateLimiter } from './adapters/rate-limit/flexible-rate-limiter.js';
+import { createRedisRateLimiter } from './adapters/rate-limit/redis-rate-limiter.js';
 import { systemLookup } from './adapters/webhooks/address-policy.js';
 import { createHttpWebhookTransport } from './adapters/webhooks/http-webhook-transport.js';
 import { ConfigError, type Config } from './config.js';
@@ -90,16 +94,29 @@ export function claimDataDir(config: Pick<Config, 'dataDir'>): DataDirLock | und
   return acquireDataDirLock(config.dataDir);
 }
 
-function openBlobStore(config: Config): BlobStore {
+/** Images on local disk (served at /files) or in an S3-compatible bucket (served by its public URL). */
+function openBlobStore(config: Config, logger: Logger): BlobStore {
+  const { s3 } = config.storage;
+  if (config.storage.driver === 's3' && s3 !== undefined) {
+    return createS3BlobStore({ bucket: s3.bucket, endpoint: s3.endpoint, forcePathStyle: s3.forcePathStyle, publicBaseUrl: s3.publicUrl, logger });
+  }
   return createLocalBlobStore({ root: blobRoot(config), publicBaseUrl: `${config.publicBaseUrl}${FILES_PATH}` });
 }
 
+/** BullMQ when Redis is configured; otherwise jobs are rows in the database (shared safely on PostgreSQL). */
 function openQueue(config: Config, db: KyselyDatabase, clock: Clock, logger: Logger, pollMs: number | undefined): JobQueue {
+  if (config.redis !== undefined) return createBullmqQueue({ connection: config.redis.url, prefix: config.redis.prefix, logger, clock, pollMs });
   return createDatabaseQueue({ db: db.kysely, clock, logger, pollMs });
 }
 
-function openRateLimiter(clock: Clock): RateLimiter {
-  return createFlexibleRateLimiter({ clock });
+/** Counters in Redis are exact across every API process; in memory they count for this process only. */
+function openRateLimiter(config: Config, clock: Clock, closers: (() => Promise<void>)[]): RateLimiter {
+  if (config.redis === undefined) return createFlexibleRateLimiter({ clock });
+  const client = new Redis(config.redis.url, { lazyConnect: false });
+  closers.unshift(async () => {
+    await client.quit().catch(() => client.disconnect());
+  });
+  return createRedisRateLimiter({ client, prefix: config.redis.prefix, clock });
 }
 
 /**
@@ -125,11 +142,11 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
 
     const deps: Deps = {
       db,
-      blobs: overrides.blobs ?? openBlobStore(config),
+      blobs: overrides.blobs ?? openBlobStore(config, logger),
       providers,
       catalog,
       clock,
-      rateLimiter: openRateLimiter(clock),
+      rateLimiter: openRateLimiter(config, clock, closers),
       queue,
       webhooks: overrides.webhooks ?? createHttpWebhookTransport({ lookup: systemLookup, allowPrivateNetworks: config.webhooks.allowPrivateNetworks }),
       batchSettings: {

@@ -12,6 +12,9 @@ import type { BlobStore } from '../ports/blob-store.js';
 import { createIdGenerator } from '../ports/ids.js';
 import type { ImageProvider } from '../ports/image-provider.js';
 import type { WebhookTransport } from '../ports/webhook-transport.js';
+import { deleteRedisKeys, freshRedisPrefix } from './redis-keys.js';
+import { startS3Server, type S3TestServer } from './s3-server.js';
+import { createTestSchema } from './test-schema.js';
 
 export const TEST_KEY = 'igk_test_harness_key';
 export const TEST_CLIENT_ADDRESS_HEADER = 'X-Test-Client-Address';
@@ -63,6 +66,8 @@ export interface Harness {
   deps: Deps;
   blobs: TestBlobStore;
   clock: TestClock;
+  /** GET of a public image URL (`r2_url`): through the app for `/files`, over HTTP for a bucket. */
+  fetchPublic(url: string): Promise<Response>;
   /** `app.request` with the harness key and JSON handling filled in. */
   call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
   close(): Promise<void>;
@@ -71,10 +76,45 @@ export interface Harness {
 /** Settings a test run may give to run the whole suite on other adapters (the scale-out project). */
 const ADAPTER_SETTINGS = ['DATABASE_URL', 'DATABASE_POOL_SIZE', 'REDIS_URL', 'STORAGE_DRIVER', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_PUBLIC_URL'] as const;
 
-function harnessConfig(): Config {
+/**
+ * The run's adapters, each isolated for this harness: a fresh PostgreSQL schema, a fresh Redis prefix,
+ * and a test S3 server (started once per test process) when the run asks for S3 without naming one.
+ */
+async function harnessConfig(): Promise<{ config: Config; cleanup: () => Promise<void> }> {
   const env: Record<string, string | undefined> = { DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent' };
   for (const name of ADAPTER_SETTINGS) if (process.env[name] !== undefined) env[name] = process.env[name];
-  return loadConfig(env);
+  const cleanups: (() => Promise<void>)[] = [];
+  if (env.DATABASE_URL?.startsWith('postgres') === true) {
+    const schema = await createTestSchema(env.DATABASE_URL);
+    env.DATABASE_SCHEMA = schema.name;
+    cleanups.push(schema.drop);
+  }
+  if (env.REDIS_URL !== undefined) {
+    const prefix = freshRedisPrefix('harness');
+    env.REDIS_PREFIX = prefix;
+    cleanups.push(() => deleteRedisKeys(prefix));
+  }
+  if (env.STORAGE_DRIVER === 's3' && env.S3_ENDPOINT === undefined) Object.assign(env, await testS3Bucket());
+  return { config: loadConfig(env), cleanup: async () => void (await Promise.all(cleanups.map((cleanup) => cleanup()))) };
+}
+
+let testS3: Promise<S3TestServer> | undefined;
+let buckets = 0;
+
+/**
+ * One s3rver per test process, a fresh bucket per harness; the SDK finds its credentials in the
+ * environment, as it would in production.
+ */
+async function testS3Bucket(): Promise<Record<string, string>> {
+  testS3 ??= startS3Server().then((server) => {
+    process.env.AWS_ACCESS_KEY_ID = server.credentials.accessKeyId;
+    process.env.AWS_SECRET_ACCESS_KEY = server.credentials.secretAccessKey;
+    process.env.AWS_REGION = server.region;
+    return server;
+  });
+  const server = await testS3;
+  const bucket = await server.bucket(`harness-${process.pid}-${(buckets += 1)}`);
+  return { S3_BUCKET: bucket.name, S3_ENDPOINT: server.endpoint, S3_FORCE_PATH_STYLE: 'true', S3_PUBLIC_URL: bucket.publicUrl };
 }
 
 /**
@@ -83,7 +123,7 @@ function harnessConfig(): Config {
  */
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
   const clock = createTestClock();
-  const config = harnessConfig();
+  const { config, cleanup } = await harnessConfig();
   const memory = createMemoryBlobStore('http://localhost:8787/files', { clock });
   const useMemoryBlobs = options.storage === 'memory' || config.storage.driver === 'local';
   const lookup: AddressLookup = options.lookup ?? (async () => [{ address: '127.0.0.1', family: 4 }]);
@@ -116,6 +156,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     deps,
     blobs: withKeys(deps.blobs),
     clock,
+    fetchPublic: async (url) => (url.startsWith('http://localhost:8787/files/') ? app.request(new URL(url).pathname) : fetch(url)),
     call(method, path, body, headers = {}) {
       const init: RequestInit = { method, headers: { ...authHeader(appConfig), ...headers } };
       if (body !== undefined) {
@@ -124,7 +165,10 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       }
       return Promise.resolve(app.request(path, init));
     },
-    close: () => runtime.close(),
+    async close() {
+      await runtime.close();
+      await cleanup();
+    },
   };
 }
 

@@ -31,7 +31,7 @@ describe('POST /api/generate', () => {
     });
     expect(image.id).toMatch(/^img_[0-9a-z]{26}$/);
     expect(image.r2_key).toBe(`generated/${String(image.id)}.png`);
-    expect(image.r2_url).toBe(`http://localhost:8787/files/${String(image.r2_key)}`);
+    expect(image.r2_url).toBe(h.deps.blobs.publicUrl(String(image.r2_key)));
     expect(image.created_at).toBe('2026-11-20T10:00:00.000Z');
 
     const stored = await h.blobs.get(String(image.r2_key));
@@ -42,7 +42,7 @@ describe('POST /api/generate', () => {
 
   it('serves the stored PNG at the public path of r2_url', async () => {
     const image = await json(await generate({ prompt: 'a red barn', model: 'local/procedural' }));
-    const res = await h.app.request(new URL(String(image.r2_url)).pathname);
+    const res = await h.fetchPublic(String(image.r2_url));
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('image/png');
     expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(512);
