@@ -1,9 +1,38 @@
 import { defineConfig } from 'vitest/config';
+import { skipWithout } from './src/test-support/services.js';
+
+/**
+ * Two runs of one suite. `embedded`: every test on the defaults (SQLite, local disk, in-process queue and
+ * limits), plus the contract suites of every adapter. `scale-out`: every test that builds the service
+ * through the harness, again on PostgreSQL, S3 (a test s3rver) and Redis, as a deployment would run.
+ */
+const SCALE_OUT_ENV = {
+  DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  STORAGE_DRIVER: 's3',
+  // The fuzz test builds a service per run; fewer runs keep this second pass short.
+  FUZZ_RUNS: process.env.FUZZ_RUNS ?? '100',
+};
+
+// Outside CI, a machine without PostgreSQL or Redis runs the embedded project only (the reason is printed);
+// under CI=true the scale-out project always runs, and fails when a server is missing.
+const scaleOut = process.env.CI === 'true' || !(await skipWithout('postgres', 'redis'));
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    projects: [
+      { extends: true, test: { name: 'embedded', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
+      ...(scaleOut ? [{
+        extends: true as const,
+        test: {
+          name: 'scale-out',
+          include: ['test/routes/**/*.test.ts', 'test/keys/**/*.test.ts', 'test/batches/**/*.test.ts', 'test/hardening/**/*.test.ts', 'test/providers/**/*.test.ts', 'test/fuzz/**/*.test.ts', 'test/images/**/*.test.ts'],
+          env: SCALE_OUT_ENV,
+          globalSetup: ['test/support/require-scale-out-services.ts'],
+        },
+      }] : []),
+    ],
   },
 });
