@@ -17,7 +17,21 @@ export interface KyselyDatabase extends Database {
   readonly kysely: Kysely<DatabaseSchema>;
 }
 
-export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Database['dialect']): KyselyDatabase {
+export interface KyselyDatabaseOptions {
+  /** Wraps every migration run, e.g. in a lock several processes share; without it migrations just run. */
+  migrationLock?: (work: () => Promise<void>) => Promise<void>;
+}
+
+export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Database['dialect'], options: KyselyDatabaseOptions = {}): KyselyDatabase {
+  const migrate = async () => {
+    const migrator = new Migrator({ db, provider: migrationProvider });
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((result) => result.status === 'Error');
+    if (error !== undefined || failed !== undefined) {
+      const name = failed?.migrationName ?? 'unknown';
+      throw new Error(`database migration ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
   return {
     dialect,
     kysely: db,
@@ -26,17 +40,11 @@ export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Databa
     templates: createTemplateRepository(db),
     analytics: createAnalyticsRepository(db),
     apiKeys: createApiKeyRepository(db),
-    batches: createBatchRepository(db),
+    batches: createBatchRepository(db, dialect),
     webhookOutbox: createWebhookOutboxRepository(db),
     settings: createSettingsRepository(db),
     async migrate() {
-      const migrator = new Migrator({ db, provider: migrationProvider });
-      const { error, results } = await migrator.migrateToLatest();
-      const failed = results?.find((result) => result.status === 'Error');
-      if (error !== undefined || failed !== undefined) {
-        const name = failed?.migrationName ?? 'unknown';
-        throw new Error(`database migration ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
+      await (options.migrationLock === undefined ? migrate() : options.migrationLock(migrate));
     },
     async ping() {
       await sql`select 1`.execute(db);

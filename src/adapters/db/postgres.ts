@@ -1,0 +1,74 @@
+import pg from 'pg';
+import { Kysely, PostgresDialect } from 'kysely';
+import type { Logger } from '../../ports/logger.js';
+import { createKyselyDatabase, type KyselyDatabase } from './kysely-database.js';
+import type { DatabaseSchema } from './schema.js';
+
+export interface PostgresDatabaseOptions {
+  /** `postgres://user:password@host:port/database`, as `pg` reads it. */
+  url: string;
+  /** Connections in this process's pool. */
+  poolSize: number;
+  /** Puts every table in this schema (it must exist) instead of the role's default; tests isolate each database in one. */
+  schema?: string;
+  /** Where errors of idle pooled connections go (the server restarted, say): unheard, `pg` would crash the process. */
+  logger?: Logger;
+}
+
+/** Names we put into `search_path` unquoted; anything else is refused rather than escaped. */
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Every process migrating one schema takes this lock first, so a fleet starting together migrates once. */
+export const MIGRATION_LOCK_SQL = "hashtext('imagegate migrations ' || current_schema())";
+
+/**
+ * Type parsers for our pool only (pg's global ones belong to every user of the module): COUNT(*) is
+ * bigint and SUM can be numeric in PostgreSQL, which pg hands back as strings; SQLite gives numbers. Row
+ * counts and sums of costs stay far below 2^53, where Number is exact.
+ */
+function numericTypes(): pg.CustomTypesConfig {
+  const types = new pg.TypeOverrides();
+  types.setTypeParser(pg.types.builtins.INT8, 'text', Number);
+  types.setTypeParser(pg.types.builtins.NUMERIC, 'text', Number);
+  return types;
+}
+
+export function postgresConnectionConfig(options: Pick<PostgresDatabaseOptions, 'url' | 'schema'>): pg.ClientConfig {
+  const { url, schema } = options;
+  if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`invalid PostgreSQL schema name ${JSON.stringify(schema)}`);
+  return {
+    connectionString: url,
+    // Set at connection start, so it holds on every pooled connection, in and out of transactions.
+    options: schema === undefined ? undefined : `-c search_path=${schema}`,
+    types: numericTypes(),
+    connectionTimeoutMillis: 10_000,
+    application_name: 'imagegate',
+  };
+}
+
+/** Runs `work` while holding the migration lock on a connection of its own, outside the pool (which may have one connection only). */
+async function withMigrationLock<T>(config: pg.ClientConfig, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client(config);
+  await client.connect();
+  try {
+    await client.query(`select pg_advisory_lock(${MIGRATION_LOCK_SQL})`);
+    try {
+      return await work();
+    } finally {
+      await client.query(`select pg_advisory_unlock(${MIGRATION_LOCK_SQL})`);
+    }
+  } finally {
+    // Ending the session also releases the lock, should the unlock above have failed.
+    await client.end();
+  }
+}
+
+/** PostgreSQL through a `pg` pool; the same repositories and migrations as SQLite. */
+export function createPostgresDatabase(options: PostgresDatabaseOptions): KyselyDatabase {
+  if (!Number.isInteger(options.poolSize) || options.poolSize < 1) throw new Error(`PostgreSQL pool size must be a positive integer (got ${options.poolSize})`);
+  const config = postgresConnectionConfig(options);
+  const pool = new pg.Pool({ ...config, max: options.poolSize });
+  pool.on('error', (error) => options.logger?.error({ err: error.message }, 'an idle PostgreSQL connection failed; the pool replaces it'));
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  return createKyselyDatabase(db, 'postgres', { migrationLock: (work) => withMigrationLock(config, work) });
+}
