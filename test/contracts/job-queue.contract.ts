@@ -1,34 +1,50 @@
 import { describe, expect, it } from 'vitest';
 import type { JobQueue } from '../../src/ports/job-queue.js';
+import { describeSharedQueueContract } from './shared-queue.contract.js';
+import { never, until } from './wait.js';
 
 export interface QueueFixture {
   queue: JobQueue;
+  /** Moves the queue's clock (delays, leases) forward. */
   advance(ms: number): void;
-  /** A second queue on the same storage, as after a restart. */
+  /** A second queue on the same storage: another worker process, or this one restarted. */
   reopen(): Promise<JobQueue>;
+  /** Kills the process of `queue` as kill -9 would: it takes no more jobs, renews no lease, and finishes or hands back nothing. */
+  kill(queue: JobQueue): void;
+  /** Lets time pass until the leases of jobs nobody renews have run out. */
+  outliveLease(): Promise<void>;
+  /** Lets several lease lengths pass at the pace live workers renew at, so only a worker that fails to renew loses its job. */
+  passSeveralLeases(): Promise<void>;
   close(): Promise<void>;
 }
 
-const until = async (check: () => boolean) => {
-  const deadline = Date.now() + 5_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not reached');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-};
+export interface QueueTraits {
+  /**
+   * Several processes consume the same storage at once (leases). Without it the adapter assumes it is the
+   * only consumer (the embedded mode's lock) and takes back at start every job left running.
+   */
+  sharedWorkers: boolean;
+}
 
 /** One behaviour suite for every JobQueue adapter. */
-export function describeJobQueueContract(name: string, open: () => Promise<QueueFixture>): void {
+export function describeJobQueueContract(name: string, open: () => Promise<QueueFixture>, traits: QueueTraits): void {
   describe(`JobQueue contract: ${name}`, () => {
-    it('runs each enqueued job once, and an id enqueued twice is one job', async () => {
+    it('runs each enqueued job once, and an id enqueued twice while its job exists is one job', async () => {
       const f = await open();
       const seen: unknown[] = [];
+      // Held until every enqueue is done: a job that already finished may be enqueued anew under its id.
+      let release = () => undefined as void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
       f.queue.process('q', 2, async (payload) => {
+        await gate;
         seen.push(payload.n);
       });
       await f.queue.enqueue('q', { n: 1 }, { id: 'job-1' });
       await f.queue.enqueue('q', { n: 1 }, { id: 'job-1' });
       await f.queue.enqueue('q', { n: 2 }, { id: 'job-2' });
+      release();
       await f.queue.drain();
       expect(seen.sort()).toEqual([1, 2]);
       await f.close();
@@ -78,20 +94,46 @@ export function describeJobQueueContract(name: string, open: () => Promise<Queue
       await f.close();
     });
 
-    it('runs again, after a restart, a job that was running when the process died', async () => {
+    it('on close, takes no new job and waits for the running one to finish', async () => {
       const f = await open();
-      f.queue.process('q', 1, () => new Promise(() => undefined));
-      await f.queue.enqueue('q', { n: 7 }, { id: 'interrupted' });
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const restarted = await f.reopen();
-      const seen: unknown[] = [];
-      restarted.process('q', 1, async (payload) => {
-        seen.push(payload.n);
+      const events: string[] = [];
+      let release = () => undefined as void;
+      f.queue.process('q', 1, async (payload) => {
+        events.push(`start ${String(payload.n)}`);
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        events.push(`end ${String(payload.n)}`);
       });
-      await until(() => seen.length === 1);
-      expect(seen).toEqual([7]);
-      await restarted.close();
+      await f.queue.enqueue('q', { n: 1 }, { id: 'first' });
+      await until(() => events.length === 1);
+      const closing = f.queue.close().then(() => events.push('closed'));
+      await f.queue.enqueue('q', { n: 2 }, { id: 'second' });
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      release();
+      await closing;
+      expect(events).toEqual(['start 1', 'end 1', 'closed']);
       await f.close();
     });
+
+    if (!traits.sharedWorkers) {
+      it('runs again, right after a restart, a job that was running when the process died', async () => {
+        const f = await open();
+        f.queue.process('q', 1, never);
+        await f.queue.enqueue('q', { n: 7 }, { id: 'interrupted' });
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        f.kill(f.queue);
+        const restarted = await f.reopen();
+        const seen: unknown[] = [];
+        restarted.process('q', 1, async (payload) => {
+          seen.push(payload.n);
+        });
+        await until(() => seen.length === 1);
+        expect(seen).toEqual([7]);
+        await f.close();
+      });
+    }
+
+    if (traits.sharedWorkers) describeSharedQueueContract(open);
   });
 }

@@ -18,13 +18,16 @@ export interface KyselyDatabase extends Database {
 }
 
 export interface KyselyDatabaseOptions {
-  /** Wraps every migration run, e.g. in a lock several processes share; without it migrations just run. */
-  migrationLock?: (work: () => Promise<void>) => Promise<void>;
+  /**
+   * Runs every migration: PostgreSQL's holds a lock around it and names the schema the migration tables
+   * live in (without one Kysely's Migrator takes a `kysely_migration` table in any schema as its own).
+   */
+  migrationLock?: (migrate: (migrationTableSchema: string | undefined) => Promise<void>) => Promise<void>;
 }
 
 export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Database['dialect'], options: KyselyDatabaseOptions = {}): KyselyDatabase {
-  const migrate = async () => {
-    const migrator = new Migrator({ db, provider: migrationProvider });
+  const migrate = async (migrationTableSchema?: string) => {
+    const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema });
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((result) => result.status === 'Error');
     if (error !== undefined || failed !== undefined) {

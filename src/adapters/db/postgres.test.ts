@@ -42,6 +42,20 @@ describe.skipIf(skip)('PostgreSQL database', () => {
     });
   });
 
+  it('migrates its own schema when another schema of the database already has migration tables', async () => {
+    const other = await createTestSchema();
+    try {
+      const elsewhere = createPostgresDatabase({ url: TEST_DATABASE_URL, poolSize: 1, schema: other.name });
+      await elsewhere.migrate();
+      await elsewhere.close();
+      const db = open();
+      await db.migrate();
+      expect(await appliedMigrations(db)).toEqual(Object.keys(await migrationProvider.getMigrations()).sort());
+    } finally {
+      await other.drop();
+    }
+  });
+
   it('waits for the migration lock held by another process before migrating', async () => {
     const holder = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${schema.name}` });
     await holder.connect();

@@ -46,14 +46,18 @@ export function postgresConnectionConfig(options: Pick<PostgresDatabaseOptions, 
   };
 }
 
-/** Runs `work` while holding the migration lock on a connection of its own, outside the pool (which may have one connection only). */
-async function withMigrationLock<T>(config: pg.ClientConfig, work: () => Promise<T>): Promise<T> {
+/**
+ * Runs `migrate` while holding the migration lock on a connection of its own, outside the pool (which may
+ * have one connection only), for the schema the connection resolves tables in.
+ */
+async function withMigrationLock(config: pg.ClientConfig, migrate: (schema: string | undefined) => Promise<void>): Promise<void> {
   const client = new pg.Client(config);
   await client.connect();
   try {
     await client.query(`select pg_advisory_lock(${MIGRATION_LOCK_SQL})`);
     try {
-      return await work();
+      const result = await client.query<{ schema: string | null }>('select current_schema() as schema');
+      await migrate(result.rows[0]?.schema ?? undefined);
     } finally {
       await client.query(`select pg_advisory_unlock(${MIGRATION_LOCK_SQL})`);
     }
@@ -70,5 +74,5 @@ export function createPostgresDatabase(options: PostgresDatabaseOptions): Kysely
   const pool = new pg.Pool({ ...config, max: options.poolSize });
   pool.on('error', (error) => options.logger?.error({ err: error.message }, 'an idle PostgreSQL connection failed; the pool replaces it'));
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
-  return createKyselyDatabase(db, 'postgres', { migrationLock: (work) => withMigrationLock(config, work) });
+  return createKyselyDatabase(db, 'postgres', { migrationLock: (migrate) => withMigrationLock(config, migrate) });
 }

@@ -1,0 +1,95 @@
+import type { KyselyPlugin } from 'kysely';
+import { pino } from 'pino';
+import type { KyselyDatabase } from '../../src/adapters/db/kysely-database.js';
+import { createDatabaseQueue } from '../../src/adapters/queue/database-queue.js';
+import type { JobQueue } from '../../src/ports/job-queue.js';
+import { createTestClock } from '../../src/test-support/harness.js';
+import type { QueueFixture } from './job-queue.contract.js';
+
+/** Clock time a lease lasts; workers renew every RENEW_EVERY_MS of real time, so a lease survives several missed renewals. */
+const LEASE_MS = 600;
+const RENEW_EVERY_MS = 100;
+/** Long enough for the contract's handlers that do finish; only one that never does is handed back. */
+const HAND_BACK_AFTER_MS = 1_000;
+
+/** Cuts a queue off its database the way kill -9 does: every later statement of that process fails before it runs. */
+function killSwitch(): { plugin: KyselyPlugin; kill(): void } {
+  let dead = false;
+  return {
+    plugin: {
+      transformQuery(args) {
+        if (dead) throw new Error('this worker process was killed');
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    },
+    kill: () => {
+      dead = true;
+    },
+  };
+}
+
+export interface DatabaseQueueFixtureOptions {
+  /** The first worker process's database. */
+  db: KyselyDatabase;
+  /** Another process's connection to the same database: its own pool on PostgreSQL, the same connection for SQLite in memory. */
+  connect(): Promise<KyselyDatabase>;
+  exclusive?: boolean;
+}
+
+/**
+ * Database queues as worker processes on one database, on a test clock that moves only when told, so
+ * no lease runs out unless a test lets it.
+ */
+export async function databaseQueueFixture(options: DatabaseQueueFixtureOptions): Promise<QueueFixture> {
+  await options.db.migrate();
+  const clock = createTestClock();
+  const logger = pino({ level: 'silent' });
+  const connections = new Set<KyselyDatabase>();
+  const processes = new Map<JobQueue, { kill(): void; killed: boolean }>();
+  const start = (db: KyselyDatabase): JobQueue => {
+    const cut = killSwitch();
+    const queue = createDatabaseQueue({
+      db: db.kysely.withPlugin(cut.plugin),
+      clock,
+      logger,
+      pollMs: 10,
+      leaseMs: LEASE_MS,
+      renewEveryMs: RENEW_EVERY_MS,
+      exclusive: options.exclusive,
+      handBackAfterMs: HAND_BACK_AFTER_MS,
+    });
+    processes.set(queue, { kill: cut.kill, killed: false });
+    return queue;
+  };
+  return {
+    queue: start(options.db),
+    advance: (ms) => clock.advance(ms),
+    reopen: async () => {
+      const db = await options.connect();
+      if (db !== options.db) connections.add(db);
+      return start(db);
+    },
+    kill: (queue) => {
+      const process = processes.get(queue);
+      if (process === undefined) throw new Error('not a queue of this fixture');
+      process.kill();
+      process.killed = true;
+    },
+    outliveLease: async () => clock.advance(LEASE_MS + 1),
+    passSeveralLeases: async () => {
+      for (let elapsed = 0; elapsed < 3 * LEASE_MS; elapsed += RENEW_EVERY_MS) {
+        clock.advance(RENEW_EVERY_MS);
+        await new Promise((resolve) => setTimeout(resolve, RENEW_EVERY_MS));
+      }
+    },
+    close: async () => {
+      // A killed process's close would only fail against its cut connection; it is not waited for.
+      const live = [...processes].filter(([, process]) => !process.killed).map(([queue]) => queue);
+      for (const [queue, process] of processes) if (process.killed) void queue.close();
+      await Promise.all(live.map((queue) => queue.close()));
+      for (const db of connections) await db.close();
+      await options.db.close();
+    },
+  };
+}
