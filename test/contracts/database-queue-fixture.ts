@@ -6,9 +6,12 @@ import type { JobQueue } from '../../src/ports/job-queue.js';
 import { createTestClock } from '../../src/test-support/harness.js';
 import type { QueueFixture } from './job-queue.contract.js';
 
-/** Clock time a lease lasts; workers renew every RENEW_EVERY_MS of real time, so a lease survives several missed renewals. */
+/** Clock time a lease lasts. */
 const LEASE_MS = 600;
-const RENEW_EVERY_MS = 100;
+/** Real time between renewals. */
+const RENEW_EVERY_MS = 50;
+/** Clock time one step of passSeveralLeases moves; less than a lease, so one step alone never ends a renewed lease. */
+const STEP_MS = 200;
 /** Long enough for the contract's handlers that do finish; only one that never does is handed back. */
 const HAND_BACK_AFTER_MS = 1_000;
 
@@ -78,9 +81,23 @@ export async function databaseQueueFixture(options: DatabaseQueueFixtureOptions)
     },
     outliveLease: async () => clock.advance(LEASE_MS + 1),
     passSeveralLeases: async () => {
-      for (let elapsed = 0; elapsed < 3 * LEASE_MS; elapsed += RENEW_EVERY_MS) {
-        clock.advance(RENEW_EVERY_MS);
-        await new Promise((resolve) => setTimeout(resolve, RENEW_EVERY_MS));
+      // Step by step, each time waiting until every running job's lease was renewed from the new time: a
+      // lease then never runs out while its worker renews, however slow the machine, and always when it does not.
+      for (let elapsed = 0; elapsed < 3 * LEASE_MS; elapsed += STEP_MS) {
+        clock.advance(STEP_MS);
+        const renewedUntil = new Date(clock.now().getTime() + LEASE_MS).toISOString();
+        const deadline = Date.now() + 10_000;
+        for (;;) {
+          const stale = await options.db.kysely
+            .selectFrom('jobs')
+            .select('id')
+            .where('status', '=', 'running')
+            .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', renewedUntil)]))
+            .executeTakeFirst();
+          if (stale === undefined) break;
+          if (Date.now() > deadline) throw new Error(`the lease of job ${stale.id} was not renewed`);
+          await new Promise((resolve) => setTimeout(resolve, RENEW_EVERY_MS / 2));
+        }
       }
     },
     close: async () => {

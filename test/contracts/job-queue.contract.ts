@@ -13,7 +13,7 @@ export interface QueueFixture {
   kill(queue: JobQueue): void;
   /** Lets time pass until the leases of jobs nobody renews have run out. */
   outliveLease(): Promise<void>;
-  /** Lets several lease lengths pass at the pace live workers renew at, so only a worker that fails to renew loses its job. */
+  /** Lets several lease lengths pass while live workers renew (only live ones may hold jobs), so only a worker that fails to renew loses its job. */
   passSeveralLeases(): Promise<void>;
   close(): Promise<void>;
 }
