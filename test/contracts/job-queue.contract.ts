@@ -54,14 +54,21 @@ export function describeJobQueueContract(name: string, open: () => Promise<Queue
       const f = await open();
       let running = 0;
       let peak = 0;
+      const waiting: (() => void)[] = [];
       f.queue.process('q', 3, async () => {
         running += 1;
         peak = Math.max(peak, running);
-        await new Promise((resolve) => setTimeout(resolve, 15));
+        await new Promise<void>((resolve) => waiting.push(resolve));
         running -= 1;
       });
       for (let i = 0; i < 10; i += 1) await f.queue.enqueue('q', {}, { id: `job-${i}` });
+      await until(() => running === 3);
+      // Several polls' worth of chances to take a fourth job while three are held.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(running).toBe(3);
+      const releasing = setInterval(() => waiting.splice(0).forEach((release) => release()), 5);
       await f.queue.drain();
+      clearInterval(releasing);
       expect(peak).toBe(3);
       await f.close();
     });

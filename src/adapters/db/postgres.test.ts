@@ -5,7 +5,7 @@ import { createTestSchema, type TestSchema } from '../../test-support/postgres.j
 import { TEST_DATABASE_URL, skipWithout } from '../../test-support/services.js';
 import type { KyselyDatabase } from './kysely-database.js';
 import { migrationProvider } from './migrations/index.js';
-import { MIGRATION_LOCK_SQL, createPostgresDatabase } from './postgres.js';
+import { createPostgresDatabase, migrationLockKey } from './postgres.js';
 
 const skip = await skipWithout('postgres');
 
@@ -56,11 +56,26 @@ describe.skipIf(skip)('PostgreSQL database', () => {
     }
   });
 
+  it('creates its schema on first migration when the schema does not exist yet, once when processes start together', async () => {
+    const name = `${schema.name}_new`;
+    const db = createPostgresDatabase({ url: TEST_DATABASE_URL, poolSize: 1, schema: name });
+    const others = [1, 2, 3].map(() => createPostgresDatabase({ url: TEST_DATABASE_URL, poolSize: 1, schema: name }));
+    try {
+      await Promise.all([db, ...others].map((each) => each.migrate()));
+      expect(await appliedMigrations(db)).toEqual(Object.keys(await migrationProvider.getMigrations()).sort());
+      const where = await sql<{ schema: string }>`select table_schema as schema from information_schema.tables where table_name = 'images' and table_schema = ${name}`.execute(db.kysely);
+      expect(where.rows).toEqual([{ schema: name }]);
+    } finally {
+      await Promise.all([db, ...others].map((each) => each.close()));
+      await sql`drop schema if exists ${sql.id(name)} cascade`.execute(open().kysely);
+    }
+  });
+
   it('waits for the migration lock held by another process before migrating', async () => {
-    const holder = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${schema.name}` });
+    const holder = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await holder.connect();
     try {
-      await holder.query(`select pg_advisory_lock(${MIGRATION_LOCK_SQL})`);
+      await holder.query('select pg_advisory_lock($1)', [migrationLockKey(schema.name)]);
       const db = open();
       let settled = false;
       const migrating = db.migrate().finally(() => {
@@ -70,7 +85,7 @@ describe.skipIf(skip)('PostgreSQL database', () => {
       expect(settled).toBe(false);
       const table = await holder.query(`select to_regclass('${schema.name}.kysely_migration') as found`);
       expect(table.rows[0]).toEqual({ found: null });
-      await holder.query(`select pg_advisory_unlock(${MIGRATION_LOCK_SQL})`);
+      await holder.query('select pg_advisory_unlock($1)', [migrationLockKey(schema.name)]);
       await migrating;
       expect((await appliedMigrations(db)).length).toBeGreaterThan(0);
     } finally {

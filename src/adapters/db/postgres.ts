@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Logger } from '../../ports/logger.js';
@@ -9,7 +10,7 @@ export interface PostgresDatabaseOptions {
   url: string;
   /** Connections in this process's pool. */
   poolSize: number;
-  /** Puts every table in this schema (it must exist) instead of the role's default; tests isolate each database in one. */
+  /** Puts every table in this schema (created by the first migration if missing) instead of the role's default; tests isolate each database in one. */
   schema?: string;
   /** Where errors of idle pooled connections go (the server restarted, say): unheard, `pg` would crash the process. */
   logger?: Logger;
@@ -18,8 +19,13 @@ export interface PostgresDatabaseOptions {
 /** Names we put into `search_path` unquoted; anything else is refused rather than escaped. */
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
-/** Every process migrating one schema takes this lock first, so a fleet starting together migrates once. */
-export const MIGRATION_LOCK_SQL = "hashtext('imagegate migrations ' || current_schema())";
+/**
+ * The advisory lock every process takes before migrating `schema`, so a fleet starting together migrates
+ * once: a 64-bit key from the schema's name (schemas of one database migrate independently).
+ */
+export function migrationLockKey(schema: string): string {
+  return createHash('sha256').update(`imagegate migrations ${schema}`).digest().readBigInt64BE(0).toString();
+}
 
 /**
  * Type parsers for our pool only (pg's global ones belong to every user of the module): COUNT(*) is
@@ -33,7 +39,7 @@ function numericTypes(): pg.CustomTypesConfig {
   return types;
 }
 
-export function postgresConnectionConfig(options: Pick<PostgresDatabaseOptions, 'url' | 'schema'>): pg.ClientConfig {
+function postgresConnectionConfig(options: Pick<PostgresDatabaseOptions, 'url' | 'schema'>): pg.ClientConfig {
   const { url, schema } = options;
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`invalid PostgreSQL schema name ${JSON.stringify(schema)}`);
   return {
@@ -47,19 +53,25 @@ export function postgresConnectionConfig(options: Pick<PostgresDatabaseOptions, 
 }
 
 /**
- * Runs `migrate` while holding the migration lock on a connection of its own, outside the pool (which may
- * have one connection only), for the schema the connection resolves tables in.
+ * Runs `migrate` for the configured schema (or the connection's current one) while holding its migration
+ * lock, on a connection of its own outside the pool (which may have one connection only).
  */
-async function withMigrationLock(config: pg.ClientConfig, migrate: (schema: string | undefined) => Promise<void>): Promise<void> {
+async function withMigrationLock(config: pg.ClientConfig, schema: string | undefined, migrate: (schema: string | undefined) => Promise<void>): Promise<void> {
   const client = new pg.Client(config);
   await client.connect();
   try {
-    await client.query(`select pg_advisory_lock(${MIGRATION_LOCK_SQL})`);
+    const target = schema ?? (await client.query<{ schema: string | null }>('select current_schema() as schema')).rows[0]?.schema ?? undefined;
+    const key = migrationLockKey(target ?? '');
+    await client.query('select pg_advisory_lock($1)', [key]);
     try {
-      const result = await client.query<{ schema: string | null }>('select current_schema() as schema');
-      await migrate(result.rows[0]?.schema ?? undefined);
+      // A configured schema is created by the first migration. Looked up first: CREATE SCHEMA IF NOT
+      // EXISTS demands the CREATE right on the database even when the schema is there already.
+      if (schema !== undefined && (await client.query('select 1 from pg_namespace where nspname = $1', [schema])).rowCount === 0) {
+        await client.query(`create schema ${schema}`);
+      }
+      await migrate(target);
     } finally {
-      await client.query(`select pg_advisory_unlock(${MIGRATION_LOCK_SQL})`);
+      await client.query('select pg_advisory_unlock($1)', [key]);
     }
   } finally {
     // Ending the session also releases the lock, should the unlock above have failed.
@@ -74,5 +86,5 @@ export function createPostgresDatabase(options: PostgresDatabaseOptions): Kysely
   const pool = new pg.Pool({ ...config, max: options.poolSize });
   pool.on('error', (error) => options.logger?.error({ err: error.message }, 'an idle PostgreSQL connection failed; the pool replaces it'));
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
-  return createKyselyDatabase(db, 'postgres', { migrationLock: (migrate) => withMigrationLock(config, migrate) });
+  return createKyselyDatabase(db, 'postgres', { migrationLock: (migrate) => withMigrationLock(config, options.schema, migrate) });
 }
