@@ -53,6 +53,8 @@ export function createDatabaseQueue(options: DatabaseQueueOptions): JobQueue {
   const dialect = options.dialect ?? dialectOf(db);
   const exclusive = options.exclusive ?? dialect === 'sqlite';
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const renewEveryMs = options.renewEveryMs ?? Math.max(1, Math.floor(leaseMs / 3));
+  if (!(leaseMs > 0 && renewEveryMs > 0 && renewEveryMs < leaseMs)) throw new Error(`a job lease (${leaseMs} ms) must be positive and longer than its renewal period (${renewEveryMs} ms)`);
   const store = createJobStore(db, dialect);
   const workers = new Map<string, Worker>();
   /** The claims this process holds, by token, while their handlers run. */
@@ -152,7 +154,7 @@ export function createDatabaseQueue(options: DatabaseQueueOptions): JobQueue {
       if (pollTimer === undefined) {
         pollTimer = setInterval(() => void pumpAll(), options.pollMs ?? 250);
         pollTimer.unref();
-        renewTimer = setInterval(() => void renewLeases(), options.renewEveryMs ?? Math.max(1, Math.floor(leaseMs / 3)));
+        renewTimer = setInterval(() => void renewLeases(), renewEveryMs);
         renewTimer.unref();
       }
     },
