@@ -40,8 +40,15 @@ describe('loadConfig', () => {
     [{ A1111_BASE_URL: 'http://127.0.0.1:7860', A1111_USERNAME: 'me' }, 'A1111_PASSWORD'],
     [{ OPENAI_BASE_URL: 'not a url' }, 'OPENAI_BASE_URL'],
     [{ ORPHAN_GRACE_SECONDS: '-1' }, 'ORPHAN_GRACE_SECONDS'],
+    [{ COMFYUI_URL: '127.0.0.1:8188' }, 'COMFYUI_URL'],
   ])('fails fast naming the bad setting (%j)', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('reads the ComfyUI server address without a trailing slash and its workflow folder as an absolute path', () => {
+    const config = loadConfig({ COMFYUI_URL: 'http://gpu-box:8188/', COMFYUI_WORKFLOWS: 'my-workflows' });
+    expect(config.providerEnv).toMatchObject({ COMFYUI_URL: 'http://gpu-box:8188', COMFYUI_WORKFLOWS: path.resolve('my-workflows') });
+    expect(loadConfig({}).providerEnv.COMFYUI_WORKFLOWS).toBeUndefined();
   });
 });

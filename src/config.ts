@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseAllowList } from './http/middleware/ip-allowlist.js';
+import { checkInfrastructure, infrastructureConfig, infrastructureEnv, type InfrastructureConfig } from './config/infrastructure.js';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalString = z
@@ -54,12 +55,15 @@ const envSchema = z
     A1111_MODELS: optionalString,
     A1111_USERNAME: optionalString,
     A1111_PASSWORD: optionalString,
+    COMFYUI_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    COMFYUI_WORKFLOWS: optionalString,
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(120_000),
     PROVIDER_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
     PROVIDER_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
-    ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(900),
+    ...infrastructureEnv,
   })
   .superRefine((env, ctx) => {
+    checkInfrastructure(env, ctx);
     if ((env.A1111_USERNAME === undefined) !== (env.A1111_PASSWORD === undefined)) {
       ctx.addIssue({ code: 'custom', path: ['A1111_PASSWORD'], message: 'set A1111_USERNAME and A1111_PASSWORD together (the --api-auth user:password of your server), or neither' });
     }
@@ -101,9 +105,11 @@ export type ProviderEnv = Pick<
   | 'A1111_MODELS'
   | 'A1111_USERNAME'
   | 'A1111_PASSWORD'
+  | 'COMFYUI_URL'
+  | 'COMFYUI_WORKFLOWS'
 >;
 
-export interface Config {
+export interface Config extends InfrastructureConfig {
   port: number;
   host: string;
   dataDir: string;
@@ -120,8 +126,6 @@ export interface Config {
   providers: { timeoutMs: number; maxConcurrent: number; retries: number };
   batch: { maxPrompts: number; concurrency: number };
   webhooks: { secret: string | undefined; retryScheduleSeconds: readonly number[]; allowPrivateNetworks: boolean };
-  /** Leftovers of a stopped process younger than this are kept at start: another process may still be writing them. */
-  storage: { orphanGraceSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -165,8 +169,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       A1111_MODELS: e.A1111_MODELS,
       A1111_USERNAME: e.A1111_USERNAME,
       A1111_PASSWORD: e.A1111_PASSWORD,
+      COMFYUI_URL: e.COMFYUI_URL?.replace(/\/+$/, ''),
+      COMFYUI_WORKFLOWS: e.COMFYUI_WORKFLOWS === undefined ? undefined : path.resolve(e.COMFYUI_WORKFLOWS),
     },
     providers: { timeoutMs: e.PROVIDER_TIMEOUT_MS, maxConcurrent: e.PROVIDER_MAX_CONCURRENCY, retries: e.PROVIDER_RETRIES },
-    storage: { orphanGraceSeconds: e.ORPHAN_GRACE_SECONDS },
+    ...infrastructureConfig(e),
   };
 }

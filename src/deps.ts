@@ -1,49 +1,87 @@
-import path from 'node:path';
-import { pino, type Logger } from 'pino';
 import { randomInt } from 'node:crypto';
+import path from 'node:path';
+import { pino } from 'pino';
+import { Redis } from 'ioredis';
 import { createLocalBlobStore } from './adapters/blob/local-blob-store.js';
+import { createS3BlobStore } from './adapters/blob/s3-blob-store.js';
+import type { KyselyDatabase } from './adapters/db/kysely-database.js';
+import { createSqliteDatabase } from './adapters/db/sqlite.js';
 import { acquireDataDirLock, type DataDirLock } from './adapters/process/data-dir-lock.js';
 import { prepareDataDir } from './adapters/process/data-dir.js';
 import { StartupError, errorCode } from './adapters/process/startup-error.js';
-import { createSqliteDatabase } from './adapters/db/sqlite.js';
-import { createFlexibleRateLimiter } from './adapters/rate-limit/flexible-rate-limiter.js';
+import { createBullmqQueue } from './adapters/queue/bullmq-queue.js';
 import { createDatabaseQueue } from './adapters/queue/database-queue.js';
+import { createFlexibleRateLimiter } from './adapters/rate-limit/flexible-rate-limiter.js';
+import { createRedisRateLimiter } from './adapters/rate-limit/redis-rate-limiter.js';
 import { systemLookup } from './adapters/webhooks/address-policy.js';
 import { createHttpWebhookTransport } from './adapters/webhooks/http-webhook-transport.js';
-import { resolveWebhookSecret } from './domain/webhooks/webhook-secret.js';
 import { ConfigError, type Config } from './config.js';
-import type { Deps } from './domain/context.js';
+import type { BatchSettings, Deps } from './domain/context.js';
 import { createModelCatalog } from './domain/models/catalog.js';
-import { buildProviderSet } from './providers.js';
 import { sampleTemplates } from './domain/templates/sample-templates.js';
+import { resolveWebhookSecret } from './domain/webhooks/webhook-secret.js';
 import { FILES_PATH } from './http/routes/system/files.js';
-import type { KyselyDatabase } from './adapters/db/kysely-database.js';
-import { systemClock } from './ports/clock.js';
-import { createIdGenerator } from './ports/ids.js';
+import type { BlobStore } from './ports/blob-store.js';
+import { systemClock, type Clock } from './ports/clock.js';
+import { createIdGenerator, type IdGenerator } from './ports/ids.js';
+import type { ImageProvider } from './ports/image-provider.js';
+import type { JobQueue } from './ports/job-queue.js';
+import type { Logger } from './ports/logger.js';
+import type { RateLimiter } from './ports/rate-limiter.js';
+import type { WebhookTransport } from './ports/webhook-transport.js';
+import { buildProviderSet } from './providers.js';
 
 export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
   return pino({ level: config.logLevel, base: { service: 'imagegate' } });
 }
 
-const blobRoot = (config: Pick<Config, 'dataDir'>): string => path.join(config.dataDir, 'blobs');
+/** What the test harness and the CLI replace; everything else comes from the configuration. */
+export interface DepsOverrides {
+  clock?: Clock;
+  ids?: IdGenerator;
+  randomSeed?: () => number;
+  logger?: Logger;
+  /** Extra or replacement providers by id; a provider given here counts as configured. */
+  providers?: Readonly<Record<string, ImageProvider>>;
+  blobs?: BlobStore;
+  webhooks?: WebhookTransport;
+  batch?: Partial<BatchSettings>;
+  /** How often the database queue looks for due jobs. */
+  queuePollMs?: number;
+}
 
-/** Where the embedded database lives; the CLI names it so an operator sees which data it works on. */
-export const databaseFile = (config: Pick<Config, 'dataDir'>): string => path.join(config.dataDir, 'imagegate.sqlite');
+/** The dependencies of one process, and how to let go of them (connections, pools, timers). */
+export interface Runtime {
+  deps: Deps;
+  close(): Promise<void>;
+}
 
-/** The configured database, migrated; the server and the CLI share it (SQLite in WAL mode allows both at once). */
-export async function openDatabase(config: Pick<Config, 'dataDir'>): Promise<KyselyDatabase> {
-  const file = databaseFile(config);
+/** How the database is named to people (logs, the CLI): never with its password. */
+export function describeDatabase(config: Pick<Config, 'database'>): string {
+  const { database } = config;
+  if (database.kind === 'sqlite') return database.file;
+  const url = new URL(database.url);
+  if (url.password !== '') url.password = '***';
+  return `${url.toString()}${database.schema === undefined ? '' : ` (schema ${database.schema})`}`;
+}
+
+/** The configured database, migrated. */
+export async function openDatabase(config: Pick<Config, 'database'>): Promise<KyselyDatabase> {
+  const { database } = config;
   let db: KyselyDatabase;
   try {
-    db = createSqliteDatabase(file);
+    db = createSqliteDatabase(database.kind === 'sqlite' ? database.file : ':memory:');
   } catch (error) {
     const code = errorCode(error) ?? '';
     if (!/^(SQLITE_(CANTOPEN|READONLY|PERM|NOTADB)|EACCES|EPERM|ENOTDIR|EROFS)/.test(code)) throw error;
+    const file = describeDatabase(config);
     throw new StartupError(`cannot open the database ${file} (${error instanceof Error ? error.message : code}); make it readable and writable by this user, or set DATA_DIR to the server's data folder`);
   }
   await db.migrate();
   return db;
 }
+
+const blobRoot = (config: Pick<Config, 'dataDir'>): string => path.join(config.dataDir, 'blobs');
 
 /**
  * Readies DATA_DIR for a server and claims it. The embedded mode (SQLite file, job queue inside it)
@@ -56,33 +94,82 @@ export function claimDataDir(config: Pick<Config, 'dataDir'>): DataDirLock | und
   return acquireDataDirLock(config.dataDir);
 }
 
-export async function buildDeps(config: Config, logger: Logger = createLogger(config)): Promise<Deps> {
-  const db = await openDatabase(config);
-  await db.templates.seed(sampleTemplates);
-
-  const { providers, models, statusOf } = buildProviderSet(config);
-  const catalog = createModelCatalog(models, statusOf, config.defaultModel);
-  if (catalog.find(config.defaultModel) === undefined) {
-    throw new ConfigError(`Invalid configuration:\n  DEFAULT_MODEL: unknown model ${JSON.stringify(config.defaultModel)}; \`imagegate models --all\` lists the model ids`);
+/** Images on local disk (served at /files) or in an S3-compatible bucket (served by its public URL). */
+function openBlobStore(config: Config, logger: Logger): BlobStore {
+  const { s3 } = config.storage;
+  if (config.storage.driver === 's3' && s3 !== undefined) {
+    return createS3BlobStore({ bucket: s3.bucket, endpoint: s3.endpoint, forcePathStyle: s3.forcePathStyle, publicBaseUrl: s3.publicUrl, logger });
   }
+  return createLocalBlobStore({ root: blobRoot(config), publicBaseUrl: `${config.publicBaseUrl}${FILES_PATH}` });
+}
 
-  return {
-    db,
-    blobs: createLocalBlobStore({ root: blobRoot(config), publicBaseUrl: `${config.publicBaseUrl}${FILES_PATH}` }),
-    providers,
-    catalog,
-    clock: systemClock,
-    rateLimiter: createFlexibleRateLimiter({ clock: systemClock }),
-    queue: createDatabaseQueue({ db: db.kysely, clock: systemClock, logger }),
-    webhooks: createHttpWebhookTransport({ lookup: systemLookup, allowPrivateNetworks: config.webhooks.allowPrivateNetworks }),
-    batchSettings: {
-      maxPrompts: config.batch.maxPrompts,
-      concurrency: config.batch.concurrency,
-      retryScheduleSeconds: config.webhooks.retryScheduleSeconds,
-      webhookSecret: await resolveWebhookSecret(db, config.webhooks.secret),
-    },
-    ids: createIdGenerator(),
-    logger,
-    randomSeed: () => randomInt(0, 2 ** 32),
-  };
+/** BullMQ when Redis is configured; otherwise jobs are rows in the database (shared safely on PostgreSQL). */
+function openQueue(config: Config, db: KyselyDatabase, clock: Clock, logger: Logger, pollMs: number | undefined): JobQueue {
+  if (config.redis !== undefined) return createBullmqQueue({ connection: config.redis.url, prefix: config.redis.prefix, logger, clock, pollMs });
+  return createDatabaseQueue({ db: db.kysely, clock, logger, pollMs });
+}
+
+/** Counters in Redis are exact across every API process; in memory they count for this process only. */
+function openRateLimiter(config: Config, clock: Clock, closers: (() => Promise<void>)[]): RateLimiter {
+  if (config.redis === undefined) return createFlexibleRateLimiter({ clock });
+  const client = new Redis(config.redis.url, { lazyConnect: false });
+  closers.unshift(async () => {
+    await client.quit().catch(() => client.disconnect());
+  });
+  return createRedisRateLimiter({ client, prefix: config.redis.prefix, clock });
+}
+
+/**
+ * The one place adapters are chosen from the configuration; the server, the worker, the CLI and the test
+ * harness all build their dependencies here.
+ */
+export async function buildDeps(config: Config, overrides: DepsOverrides = {}): Promise<Runtime> {
+  const logger = overrides.logger ?? createLogger(config);
+  const clock = overrides.clock ?? systemClock;
+  const db = await openDatabase(config);
+  const closers: (() => Promise<void>)[] = [() => db.close()];
+  try {
+    await db.templates.seed(sampleTemplates);
+    const set = buildProviderSet(config);
+    const providers = new Map(set.providers);
+    for (const [id, provider] of Object.entries(overrides.providers ?? {})) providers.set(id, provider);
+    const catalog = createModelCatalog(set.models, (id) => (providers.has(id) ? { available: true } : set.statusOf(id)), config.defaultModel);
+    if (catalog.find(config.defaultModel) === undefined) {
+      throw new ConfigError(`Invalid configuration:\n  DEFAULT_MODEL: unknown model ${JSON.stringify(config.defaultModel)}; \`imagegate models --all\` lists the model ids`);
+    }
+    const queue = openQueue(config, db, clock, logger, overrides.queuePollMs);
+    closers.unshift(() => queue.close());
+
+    const deps: Deps = {
+      db,
+      blobs: overrides.blobs ?? openBlobStore(config, logger),
+      providers,
+      catalog,
+      clock,
+      rateLimiter: openRateLimiter(config, clock, closers),
+      queue,
+      webhooks: overrides.webhooks ?? createHttpWebhookTransport({ lookup: systemLookup, allowPrivateNetworks: config.webhooks.allowPrivateNetworks }),
+      batchSettings: {
+        maxPrompts: config.batch.maxPrompts,
+        concurrency: config.worker.concurrency,
+        retryScheduleSeconds: config.webhooks.retryScheduleSeconds,
+        webhookSecret: await resolveWebhookSecret(db, config.webhooks.secret),
+        ...overrides.batch,
+      },
+      ids: overrides.ids ?? createIdGenerator(),
+      logger,
+      randomSeed: overrides.randomSeed ?? (() => randomInt(0, 2 ** 32)),
+    };
+    return { deps, close: () => closeAll(closers) };
+  } catch (error) {
+    await closeAll(closers);
+    throw error;
+  }
+}
+
+/** In order (queue before database), each even if an earlier one failed. */
+async function closeAll(closers: readonly (() => Promise<void>)[]): Promise<void> {
+  const failures: unknown[] = [];
+  for (const close of closers) await close().catch((error: unknown) => failures.push(error));
+  if (failures.length > 0) throw failures[0];
 }

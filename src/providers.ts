@@ -3,14 +3,17 @@ import { createProceduralProvider } from './adapters/providers/procedural/proced
 import { withResilience } from './adapters/providers/resilience/resilient-provider.js';
 import { DEFAULT_RESILIENCE } from './adapters/providers/resilience/resilient-provider.js';
 import { createA1111Provider } from './adapters/providers/a1111/a1111-provider.js';
+import { createComfyUiProvider } from './adapters/providers/comfyui/comfyui-provider.js';
+import { BUNDLED_WORKFLOWS, loadComfyWorkflows, type ComfyWorkflow } from './adapters/providers/comfyui/workflows.js';
 import { createFalProvider } from './adapters/providers/fal/fal-provider.js';
 import { createOpenAiProvider } from './adapters/providers/openai/openai-provider.js';
 import { createReplicateProvider } from './adapters/providers/replicate/replicate-provider.js';
 import { createStabilityProvider } from './adapters/providers/stability/stability-provider.js';
 import { createWorkersAiProvider } from './adapters/providers/workers-ai/workers-ai-provider.js';
-import type { Config, ProviderEnv } from './config.js';
+import { ConfigError, type Config, type ProviderEnv } from './config.js';
 import type { ProviderStatus } from './domain/models/catalog.js';
 import { a1111Models } from './domain/models/catalog/a1111.js';
+import { comfyUiModels } from './domain/models/catalog/comfyui.js';
 import { falModels } from './domain/models/catalog/fal.js';
 import { openAiModels } from './domain/models/catalog/openai.js';
 import { replicateModels } from './domain/models/catalog/replicate.js';
@@ -26,12 +29,26 @@ export interface ProviderSpec {
   requires: readonly (keyof ProviderEnv)[];
   models: (env: ProviderEnv) => readonly ModelDefinition[];
   /** `parametersOf` says what each of this provider's models accepts, from its catalogue entries. */
-  create: (env: ProviderEnv, fetchImpl: typeof fetch, parametersOf: (providerModel: string) => ReadonlySet<string>) => ImageProvider;
+  create: (env: ProviderEnv, fetchImpl: typeof fetch, parametersOf: (providerModel: string) => ReadonlySet<string>, settings: ProviderSettings) => ImageProvider;
   /** Remote providers get timeouts, retries, a concurrency cap and a breaker. */
   remote: boolean;
 }
 
+/** Settings every remote provider shares (PROVIDER_*). */
+export interface ProviderSettings {
+  timeoutMs: number;
+}
+
 const must = (value: string | undefined): string => value ?? '';
+
+/** The ComfyUI workflows of COMFYUI_WORKFLOWS (else the bundled samples); a bad file stops start-up naming it. */
+function comfyWorkflows(env: ProviderEnv): ComfyWorkflow[] {
+  try {
+    return loadComfyWorkflows(env.COMFYUI_WORKFLOWS ?? BUNDLED_WORKFLOWS);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
 
 /** What each provider model accepts, from the catalogue, so adapters send only what the model takes. */
 export const parametersFrom =
@@ -63,8 +80,8 @@ export const PROVIDER_SPECS: readonly ProviderSpec[] = [
     id: 'replicate',
     requires: ['REPLICATE_API_TOKEN'],
     models: () => replicateModels,
-    create: (env, fetchImpl, parametersOf) =>
-      createReplicateProvider({ apiToken: must(env.REPLICATE_API_TOKEN), baseUrl: env.REPLICATE_BASE_URL, fetch: fetchImpl }, parametersOf),
+    create: (env, fetchImpl, parametersOf, settings) =>
+      createReplicateProvider({ apiToken: must(env.REPLICATE_API_TOKEN), baseUrl: env.REPLICATE_BASE_URL, fetch: fetchImpl, cancelAfterMs: settings.timeoutMs }, parametersOf),
     remote: true,
   },
   {
@@ -88,6 +105,13 @@ export const PROVIDER_SPECS: readonly ProviderSpec[] = [
     models: (env) => a1111Models(env.A1111_MODELS),
     create: (env, fetchImpl, parametersOf) =>
       createA1111Provider({ baseUrl: must(env.A1111_BASE_URL), username: env.A1111_USERNAME, password: env.A1111_PASSWORD, fetch: fetchImpl }, parametersOf),
+    remote: true,
+  },
+  {
+    id: 'comfyui',
+    requires: ['COMFYUI_URL'],
+    models: (env) => comfyUiModels(comfyWorkflows(env)),
+    create: (env, fetchImpl) => createComfyUiProvider({ baseUrl: must(env.COMFYUI_URL), workflows: comfyWorkflows(env), fetch: fetchImpl }),
     remote: true,
   },
 ];
@@ -116,7 +140,7 @@ export function buildProviderSet(
       missing.set(spec.id, [...unset]);
       continue;
     }
-    const adapter = spec.create(env, options.fetch ?? fetch, parametersFrom(own));
+    const adapter = spec.create(env, options.fetch ?? fetch, parametersFrom(own), { timeoutMs: config.providers.timeoutMs });
     providers.set(
       spec.id,
       spec.remote

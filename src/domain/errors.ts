@@ -15,7 +15,8 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'GENERATION_FAILED'
   | 'GENERATION_REFUSED'
-  | 'NOT_IMPLEMENTED'
+  | 'PROVIDER_UNAVAILABLE'
+  | 'SERVICE_UNAVAILABLE'
   | 'CONFLICT'
   | 'INTERNAL_ERROR';
 
@@ -24,12 +25,17 @@ export type ErrorDetails = Record<string, unknown> | string | undefined;
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
+  /** When set, the answer carries `Retry-After` with these seconds (a provider that is down, an open breaker). */
+  readonly retryAfterSeconds?: number;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly details?: ErrorDetails,
+    options: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
+    if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   toBody(): { error: string; details?: ErrorDetails; code: ErrorCode } {

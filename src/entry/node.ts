@@ -4,12 +4,17 @@ import { GENERATE_USAGE, generateCommand } from './cli/generate.js';
 import { KEYS_USAGE, keysCommand } from './cli/keys.js';
 import { MODELS_USAGE, modelsCommand } from './cli/models.js';
 import { installValidationMessages } from '../http/validation-messages.js';
+import { describeDatabase, openDatabase } from '../deps.js';
+import { requireSharedDatabase, startQueueWorker } from './queue-worker.js';
 import { startServer } from './server.js';
 
 const USAGE = `Usage: imagegate <command>
 
 Commands:
-  serve     Start the HTTP service (settings come from the environment; see README)
+  serve     Start the HTTP service and, unless --no-workers, the batch and webhook workers
+            (settings come from the environment; see README)
+  worker    Run batch and webhook jobs only, no HTTP port (needs DATABASE_URL; WORKER_CONCURRENCY)
+  migrate   Apply database migrations and exit (serve and worker also migrate at start)
   keys      Create, list and revoke API keys (imagegate keys --help)
   generate  Run one prompt on a model and write the PNG (imagegate generate --help)
   models    List the models this environment can run, with costs (imagegate models --all)
@@ -17,13 +22,13 @@ Commands:
 
 const io = { out: (text: string) => process.stdout.write(`${text}\n`), err: (text: string) => process.stderr.write(`${text}\n`) };
 
-async function serveCommand(): Promise<void> {
-  const server = await startServer(loadConfig());
+/** Runs until SIGTERM or SIGINT, then stops gracefully: exit 0 when everything closed, 1 when forced. */
+function untilSignal(stoppable: { close(): Promise<void> }, finishing: string): void {
   const shutdown = (signal: string) => {
-    process.stderr.write(`received ${signal}, finishing in-flight requests\n`);
-    const force = setTimeout(() => process.exit(1), 15_000);
+    process.stderr.write(`received ${signal}, ${finishing}\n`);
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_DEADLINE_MS);
     force.unref();
-    server.close().then(
+    stoppable.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );
@@ -32,14 +37,46 @@ async function serveCommand(): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
 }
 
+/** Longer than a typical generation, shorter than an orchestrator's kill timeout (Kubernetes: 30 s). */
+const SHUTDOWN_DEADLINE_MS = 25_000;
+
+async function serveCommand(args: string[]): Promise<number | undefined> {
+  const unknown = args.filter((arg) => arg !== '--no-workers');
+  if (unknown.length > 0) {
+    io.err(`imagegate serve: unknown argument ${JSON.stringify(unknown[0])}; the only one is --no-workers`);
+    return 2;
+  }
+  const workers = !args.includes('--no-workers');
+  const config = loadConfig();
+  if (!workers) requireSharedDatabase(config, 'imagegate serve --no-workers');
+  untilSignal(await startServer(config, { workers }), workers ? 'finishing in-flight requests and jobs' : 'finishing in-flight requests');
+  return undefined;
+}
+
+async function workerCommand(): Promise<undefined> {
+  untilSignal(await startQueueWorker(loadConfig()), 'finishing running jobs');
+  return undefined;
+}
+
+async function migrateCommand(): Promise<number> {
+  const config = loadConfig();
+  const db = await openDatabase(config);
+  await db.close();
+  io.out(`imagegate: ${describeDatabase(config)} is up to date`);
+  return 0;
+}
+
 /** Returns the exit code, or undefined while a long-running command (serve) keeps the process alive. */
 export async function main(argv: string[]): Promise<number | undefined> {
   installValidationMessages();
   const [command = 'help', ...rest] = argv;
   switch (command) {
     case 'serve':
-      await serveCommand();
-      return undefined;
+      return serveCommand(rest);
+    case 'worker':
+      return workerCommand();
+    case 'migrate':
+      return migrateCommand();
     case 'keys':
       if (rest.length === 0 || rest.includes('--help')) {
         io.out(KEYS_USAGE);

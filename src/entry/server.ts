@@ -4,17 +4,21 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { createApp } from '../app.js';
 import type { Config } from '../config.js';
 import { StartupError, errorCode } from '../adapters/process/startup-error.js';
-import { buildDeps, claimDataDir, createLogger } from '../deps.js';
+import { buildDeps, claimDataDir, createLogger, describeDatabase, type Runtime } from '../deps.js';
 import { startBatchWorkers } from '../domain/batches/batch-workers.js';
-import type { Deps } from '../domain/context.js';
 import { reconcileBlobs } from '../domain/images/reconcile-blobs.js';
 import { bootstrapAdminKey } from '../domain/keys/bootstrap-admin-key.js';
 
 export interface RunningServer {
   url: string;
   port: number;
-  /** Stops accepting, lets in-flight requests finish, then closes the database. */
+  /** Stops accepting, lets in-flight requests finish, hands back or finishes running jobs, closes connections. */
   close(): Promise<void>;
+}
+
+export interface ServeOptions {
+  /** Run the batch and webhook workers in this process too (`serve`); off for `serve --no-workers`. */
+  workers: boolean;
 }
 
 /**
@@ -22,14 +26,16 @@ export interface RunningServer {
  * a second server fails without side effects (a first admin key printed by a start that then dies would
  * be lost, and the next start would print none). Requests that arrive while start-up finishes wait.
  */
-export async function startServer(config: Config): Promise<RunningServer> {
+export async function startServer(config: Config, options: ServeOptions = { workers: true }): Promise<RunningServer> {
   const logger = createLogger(config);
-  const lock = claimDataDir(config);
-  let deps: Deps | undefined;
+  // The embedded database allows one server per DATA_DIR; a database server allows as many as you run.
+  const lock = config.database.kind === 'sqlite' ? claimDataDir(config) : undefined;
+  let runtime: Runtime | undefined;
   let server: ServerType | undefined;
   try {
-    deps = await buildDeps(config, logger);
-    const app = createApp({ deps, config, serveFiles: true, clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown' });
+    runtime = await buildDeps(config, { logger });
+    const { deps } = runtime;
+    const app = createApp({ deps, config, serveFiles: config.storage.driver === 'local', clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown' });
     let markReady = () => {};
     const ready = new Promise<void>((resolve) => (markReady = resolve));
     server = createAdaptorServer({
@@ -52,27 +58,37 @@ export async function startServer(config: Config): Promise<RunningServer> {
         );
       }
     }
-    // Before the workers and the first request, so nothing this process writes can be taken for a leftover.
-    await reconcileBlobs(deps, { graceSeconds: config.storage.orphanGraceSeconds }).catch((error: unknown) =>
-      logger.error({ err: error }, 'could not clean leftovers from the blob store; serving anyway'),
-    );
-    await startBatchWorkers(deps);
+    if (options.workers) {
+      // Before the workers and the first request, so nothing this process writes can be taken for a leftover.
+      await reconcileBlobs(deps, { graceSeconds: config.storage.orphanGraceSeconds }).catch((error: unknown) =>
+        logger.error({ err: error }, 'could not clean leftovers from the blob store; serving anyway'),
+      );
+      await startBatchWorkers(deps);
+    }
     markReady();
-    return running(config, { deps, server, release: () => lock?.release() });
+    return running(config, { runtime, server, workers: options.workers, release: () => lock?.release() });
   } catch (error) {
     server?.close();
-    await deps?.queue.close();
-    await deps?.db.close();
+    await runtime?.close().catch(() => undefined);
     lock?.release();
     throw error;
   }
 }
 
-function running(config: Config, parts: { deps: Deps; server: ServerType; release: () => void }): RunningServer {
-  const { deps, server, release } = parts;
+function running(config: Config, parts: { runtime: Runtime; server: ServerType; workers: boolean; release: () => void }): RunningServer {
+  const { runtime, server, release } = parts;
+  const { logger } = runtime.deps;
   const port = (server.address() as AddressInfo).port;
-  deps.logger.info(
-    { url: `http://${config.host}:${port}`, authMode: config.authMode, dataDir: config.dataDir, publicBaseUrl: config.publicBaseUrl },
+  logger.info(
+    {
+      url: `http://${config.host}:${port}`,
+      authMode: config.authMode,
+      database: describeDatabase(config),
+      storage: config.storage.driver,
+      queue: config.redis === undefined ? 'database' : 'redis',
+      workers: parts.workers,
+      publicBaseUrl: config.publicBaseUrl,
+    },
     'imagegate listening',
   );
   let closing: Promise<void> | undefined;
@@ -86,10 +102,9 @@ function running(config: Config, parts: { deps: Deps; server: ServerType; releas
           // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
           if ('closeIdleConnections' in server) server.closeIdleConnections();
         });
-        await deps.queue.close();
-        await deps.db.close();
+        await runtime.close();
         release();
-        deps.logger.info('imagegate stopped');
+        logger.info('imagegate stopped');
       })();
       return closing;
     },

@@ -16,7 +16,8 @@ export const STATUS_BY_CODE = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   GENERATION_FAILED: 500,
-  NOT_IMPLEMENTED: 501,
+  PROVIDER_UNAVAILABLE: 502,
+  SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 export const statusOf = (code: ErrorCode): ContentfulStatusCode => STATUS_BY_CODE[code];

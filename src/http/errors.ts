@@ -8,8 +8,10 @@ import { statusOf } from './error-status.js';
 import type { RouteTable } from './route-table.js';
 import { describeIssue, fieldName } from './validation-messages.js';
 
-export function renderError(c: Context, error: ApiError, headers?: Record<string, string>): Response {
-  return c.json(error.toBody(), statusOf(error.code), headers);
+export function renderError(c: Context, error: ApiError, headers: Record<string, string> = {}): Response {
+  const all: Record<string, string> = { ...headers };
+  if (error.retryAfterSeconds !== undefined) all['Retry-After'] = String(error.retryAfterSeconds);
+  return c.json(error.toBody(), statusOf(error.code), all);
 }
 
 /** One place renders every failure as the spec's `{ error, details, code }`; a 500 never echoes internals. */

@@ -11,31 +11,63 @@ export interface ProviderRequest {
   guidance?: number;
 }
 
+/** Tokens a token-billed provider (OpenAI's GPT image models) reports it billed for one image. */
+export interface TokenUsage {
+  inputTextTokens: number;
+  inputImageTokens: number;
+  outputImageTokens: number;
+  outputTextTokens: number;
+}
+
 export interface ProviderImage {
   bytes: Uint8Array;
   /** MIME type as the provider answered it; the domain normalises everything to PNG. */
   contentType: string;
+  /** The seed the provider says it used, when it says (Stability picks one for seed 0); the record keeps this one. */
+  seed?: number;
+  /** What the provider billed, when it reports it; the recorded cost then uses it rather than an estimate. */
+  usage?: TokenUsage;
+}
+
+/** A job a provider accepted (and may bill for): enough to find it again, and its own URLs when it named them. */
+export interface AcceptedJob {
+  id: string;
+  urls?: Readonly<Record<string, string>>;
+  /** Sent, but not yet known to be accepted (ComfyUI: the id is ours, chosen before submitting). */
+  pending?: boolean;
+}
+
+/**
+ * What one call has already done at the provider, kept across the retries of that call: a retry resumes the
+ * accepted job (polls it, fetches its result again) instead of creating and paying for a second one.
+ */
+export interface CallJournal {
+  job?: AcceptedJob;
+  /** The finished job's output file, so a failed download is retried as a download. */
+  output?: { url: string; seed?: number };
 }
 
 export interface ProviderCallOptions {
   /** Aborts the call (timeout or caller gone); adapters pass it to every fetch they make. */
   signal?: AbortSignal;
+  /** Shared by every attempt of one call; see CallJournal. */
+  journal?: CallJournal;
 }
 
 /**
- * A refusal that retrying cannot fix: a 4xx other than 429, a content filter, a bad parameter.
- * Never retried, never counted against the provider's health.
+ * A refusal that retrying cannot fix and the caller can act on: a content filter, a parameter the provider
+ * rejects. Never retried, never counted against the provider's health.
  */
 export class ProviderRefusal extends Error {
   override readonly name = 'ProviderRefusal';
 }
 
 /**
- * A failure worth retrying: 429 or 5xx from the provider. `retryAfterMs` carries the provider's
+ * A failure worth retrying: 408, 429, 5xx or an unreachable provider. `retryAfterMs` carries the provider's
  * Retry-After when it sent one.
  */
 export class ProviderUnavailable extends Error {
-  override readonly name = 'ProviderUnavailable';
+  override readonly name: string = 'ProviderUnavailable';
 
   constructor(
     message: string,
@@ -46,10 +78,43 @@ export class ProviderUnavailable extends Error {
   }
 }
 
+/** The breaker is open: the provider failed repeatedly and is not called until `retryAfterMs` has passed. */
+export class ProviderCircuitOpen extends ProviderUnavailable {
+  override readonly name = 'ProviderCircuitOpen';
+}
+
+/**
+ * The operator's problem, not the caller's: out of credit, wrong or missing credentials, a model or route the
+ * provider does not know. Retrying cannot help. The message is for the operator's log, never for the caller.
+ */
+export class ProviderAccountProblem extends Error {
+  override readonly name = 'ProviderAccountProblem';
+
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The answer of a provider's cheapest read-only endpoint (model list, account), for `imagegate models --check`. */
+export interface ProviderCheck {
+  ok: boolean;
+  /** The request made, e.g. `GET /v1/account`. */
+  endpoint: string;
+  /** What came back, in words (never a key). */
+  detail: string;
+}
+
 export interface ImageProvider {
   /** Provider id as used in the catalogue, for example `local` or `workers-ai`. */
   readonly id: string;
   generate(request: ProviderRequest, options?: ProviderCallOptions): Promise<ProviderImage>;
+  /** Stops an accepted job nobody will wait for (so it stops costing); fire and forget. */
+  cancel?(journal: CallJournal): void;
+  /** Verifies the credentials and address with a read-only call, generating nothing. */
+  check?(signal?: AbortSignal): Promise<ProviderCheck>;
 }
 
 /** Parses a Retry-After header (seconds or an HTTP date) into milliseconds from `now`. */
@@ -61,14 +126,31 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
+/** How an adapter that knows its provider's error codes overrides the classification by status. */
+export type FailureKind = 'refusal' | 'unavailable' | 'account';
+
 /**
- * Maps an HTTP failure to the error kind the resilience layer understands: 429/5xx may be retried;
- * 401/403 mean the operator's credentials are wrong (a failure of the service, not of the request);
- * any other 4xx is a refusal of this request.
+ * Maps an HTTP failure to the error kind the resilience layer and the domain understand:
+ * - 408, 429 and 5xx may be retried (the provider is busy or down);
+ * - 401, 402, 403 and 404 are the operator's problem (credentials, credit, a model or route the provider does
+ *   not know), which neither the caller nor a retry can fix;
+ * - any other 4xx is a refusal of this request.
+ * `kind` wins when the adapter recognised a provider-specific code (OpenAI `insufficient_quota` is a 429).
  */
-export function httpFailure(provider: string, status: number, detail: string, retryAfter: string | null = null): Error {
+export function httpFailure(provider: string, status: number, detail: string, retryAfter: string | null = null, kind?: FailureKind): Error {
   const message = `${provider} answered ${status}${detail === '' ? '' : `: ${detail}`}`;
-  if (status === 429 || status >= 500) return new ProviderUnavailable(message, status, parseRetryAfter(retryAfter));
-  if (status === 401 || status === 403) return new Error(`${message} (check the provider's API key)`);
+  const classified = kind ?? kindOfStatus(status);
+  if (classified === 'unavailable') return new ProviderUnavailable(message, status, parseRetryAfter(retryAfter));
+  if (classified === 'account') return new ProviderAccountProblem(`${message} (${ACCOUNT_HINT[status] ?? "check the provider's account and settings"})`, status);
   return new ProviderRefusal(message);
 }
+
+const kindOfStatus = (status: number): FailureKind =>
+  status === 408 || status === 429 || status >= 500 ? 'unavailable' : status === 401 || status === 402 || status === 403 || status === 404 ? 'account' : 'refusal';
+
+const ACCOUNT_HINT: Readonly<Record<number, string>> = {
+  401: "check the provider's API key",
+  402: "the provider's account is out of credit",
+  403: "check the provider's API key and its permissions",
+  404: 'the provider knows no such model or route: check the catalogue and the *_BASE_URL setting',
+};

@@ -1,22 +1,20 @@
 import { pino } from 'pino';
-import { createApp, type AppConfig } from '../app.js';
-import { createMemoryBlobStore, type MemoryBlobStore } from '../adapters/blob/memory-blob-store.js';
-import { createSqliteDatabase } from '../adapters/db/sqlite.js';
-import type { Deps } from '../domain/context.js';
-import { createModelCatalog } from '../domain/models/catalog.js';
-import { sampleTemplates } from '../domain/templates/sample-templates.js';
-import { PROVIDER_SPECS } from '../providers.js';
-import { createProceduralProvider } from '../adapters/providers/procedural/procedural-provider.js';
-import type { ImageProvider } from '../ports/image-provider.js';
-import { createIdGenerator } from '../ports/ids.js';
-import { createFlexibleRateLimiter } from '../adapters/rate-limit/flexible-rate-limiter.js';
-import { bootstrapAdminKey } from '../domain/keys/bootstrap-admin-key.js';
-import { createDatabaseQueue } from '../adapters/queue/database-queue.js';
-import { createHttpWebhookTransport } from '../adapters/webhooks/http-webhook-transport.js';
+import { createMemoryBlobStore } from '../adapters/blob/memory-blob-store.js';
 import type { AddressLookup } from '../adapters/webhooks/address-policy.js';
+import { createHttpWebhookTransport } from '../adapters/webhooks/http-webhook-transport.js';
+import { createApp, type AppConfig } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { buildDeps } from '../deps.js';
 import { startBatchWorkers } from '../domain/batches/batch-workers.js';
-import type { BatchSettings } from '../domain/context.js';
+import type { BatchSettings, Deps } from '../domain/context.js';
+import { bootstrapAdminKey } from '../domain/keys/bootstrap-admin-key.js';
+import type { BlobStore } from '../ports/blob-store.js';
+import { createIdGenerator } from '../ports/ids.js';
+import type { ImageProvider } from '../ports/image-provider.js';
 import type { WebhookTransport } from '../ports/webhook-transport.js';
+import { deleteRedisKeys, freshRedisPrefix } from './redis-keys.js';
+import { startS3Server, type S3TestServer } from './s3-server.js';
+import { createTestSchema } from './test-schema.js';
 
 export const TEST_KEY = 'igk_test_harness_key';
 export const TEST_CLIENT_ADDRESS_HEADER = 'X-Test-Client-Address';
@@ -52,6 +50,13 @@ export interface HarnessOptions {
   allowPrivateNetworks?: boolean;
   /** Start the batch and webhook workers (default true). */
   workers?: boolean;
+  /** `memory` keeps images in memory even when the run names another store (tests of time-stamped listings). */
+  storage?: 'configured' | 'memory';
+}
+
+export interface TestBlobStore extends BlobStore {
+  /** Every key in the store, sorted. */
+  keys(): Promise<string[]>;
 }
 
 export const TEST_WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -59,46 +64,83 @@ export const TEST_WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 export interface Harness {
   app: ReturnType<typeof createApp>;
   deps: Deps;
-  blobs: MemoryBlobStore;
+  blobs: TestBlobStore;
   clock: TestClock;
+  /** GET of a public image URL (`r2_url`): through the app for `/files`, over HTTP for a bucket. */
+  fetchPublic(url: string): Promise<Response>;
   /** `app.request` with the harness key and JSON handling filled in. */
   call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
   close(): Promise<void>;
 }
 
-/** An app on an in-memory SQLite database and blob store, with a controllable clock and a silent logger. */
+/** Settings a test run may give to run the whole suite on other adapters (the scale-out project). */
+const ADAPTER_SETTINGS = ['DATABASE_URL', 'DATABASE_POOL_SIZE', 'REDIS_URL', 'STORAGE_DRIVER', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_PUBLIC_URL'] as const;
+
+/**
+ * The run's adapters, each isolated for this harness: a fresh PostgreSQL schema, a fresh Redis prefix,
+ * and a test S3 server (started once per test process) when the run asks for S3 without naming one.
+ */
+async function harnessConfig(): Promise<{ config: Config; cleanup: () => Promise<void> }> {
+  const env: Record<string, string | undefined> = { DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent' };
+  for (const name of ADAPTER_SETTINGS) if (process.env[name] !== undefined) env[name] = process.env[name];
+  const cleanups: (() => Promise<void>)[] = [];
+  if (env.DATABASE_URL?.startsWith('postgres') === true) {
+    const schema = await createTestSchema(env.DATABASE_URL);
+    env.DATABASE_SCHEMA = schema.name;
+    cleanups.push(schema.drop);
+  }
+  if (env.REDIS_URL !== undefined) {
+    const prefix = freshRedisPrefix('harness');
+    env.REDIS_PREFIX = prefix;
+    cleanups.push(() => deleteRedisKeys(prefix));
+  }
+  if (env.STORAGE_DRIVER === 's3' && env.S3_ENDPOINT === undefined) Object.assign(env, await testS3Bucket());
+  return { config: loadConfig(env), cleanup: async () => void (await Promise.all(cleanups.map((cleanup) => cleanup()))) };
+}
+
+let testS3: Promise<S3TestServer> | undefined;
+let buckets = 0;
+
+/**
+ * One s3rver per test process, a fresh bucket per harness; the SDK finds its credentials in the
+ * environment, as it would in production.
+ */
+async function testS3Bucket(): Promise<Record<string, string>> {
+  testS3 ??= startS3Server().then((server) => {
+    process.env.AWS_ACCESS_KEY_ID = server.credentials.accessKeyId;
+    process.env.AWS_SECRET_ACCESS_KEY = server.credentials.secretAccessKey;
+    process.env.AWS_REGION = server.region;
+    return server;
+  });
+  const server = await testS3;
+  const bucket = await server.bucket(`harness-${process.pid}-${(buckets += 1)}`);
+  return { S3_BUCKET: bucket.name, S3_ENDPOINT: server.endpoint, S3_FORCE_PATH_STYLE: 'true', S3_PUBLIC_URL: bucket.publicUrl };
+}
+
+/**
+ * An app built by `buildDeps`, like the server's: on an in-memory SQLite database and blob store by
+ * default (or the adapters the environment names), with a controllable clock and a silent logger.
+ */
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const db = createSqliteDatabase(':memory:');
-  await db.migrate();
-  await db.templates.seed(sampleTemplates);
   const clock = createTestClock();
-  const blobs = createMemoryBlobStore('http://localhost:8787/files', { clock });
-  const providers = new Map<string, ImageProvider>([['local', createProceduralProvider()]]);
-  for (const [id, provider] of Object.entries(options.providers ?? {})) providers.set(id, provider);
-  const models = PROVIDER_SPECS.flatMap((spec) => spec.models({ CLOUDFLARE_API_BASE_URL: '', OPENAI_BASE_URL: '', REPLICATE_BASE_URL: '', STABILITY_BASE_URL: '', FAL_BASE_URL: '' }));
-  const catalog = createModelCatalog(models, (provider) =>
-    providers.has(provider)
-      ? { available: true }
-      : { available: false, reason: `set ${PROVIDER_SPECS.find((spec) => spec.id === provider)?.requires.join(' and ') ?? '?'} to enable provider ${provider}` },
-  );
-  let seed = 1;
-  const logger = pino({ level: 'silent' });
+  const { config, cleanup } = await harnessConfig();
+  const memory = createMemoryBlobStore('http://localhost:8787/files', { clock });
+  const useMemoryBlobs = options.storage === 'memory' || config.storage.driver === 'local';
   const lookup: AddressLookup = options.lookup ?? (async () => [{ address: '127.0.0.1', family: 4 }]);
-  const deps: Deps = {
-    db,
-    blobs,
-    providers,
-    catalog,
+  let seed = 1;
+  const runtime = await buildDeps(config, {
     clock,
-    rateLimiter: createFlexibleRateLimiter({ clock }),
-    queue: createDatabaseQueue({ db: db.kysely, clock, logger, pollMs: 20 }),
-    webhooks: options.webhooks ?? createHttpWebhookTransport({ lookup, allowPrivateNetworks: options.allowPrivateNetworks ?? true }),
-    batchSettings: { maxPrompts: 100, concurrency: 4, retryScheduleSeconds: [0, 5, 300, 1800, 7200, 18000, 36000], webhookSecret: TEST_WEBHOOK_SECRET, ...options.batch },
     ids: createIdGenerator(() => clock.now().getTime()),
-    logger,
     randomSeed: () => seed++,
-  };
-  const config: AppConfig = {
+    logger: pino({ level: 'silent' }),
+    providers: options.providers,
+    blobs: useMemoryBlobs ? memory : undefined,
+    webhooks: options.webhooks ?? createHttpWebhookTransport({ lookup, allowPrivateNetworks: options.allowPrivateNetworks ?? true }),
+    batch: { maxPrompts: 100, concurrency: 4, retryScheduleSeconds: [0, 5, 300, 1800, 7200, 18000, 36000], webhookSecret: TEST_WEBHOOK_SECRET, ...options.batch },
+    queuePollMs: 20,
+  });
+  const { deps } = runtime;
+  const appConfig: AppConfig = {
     authMode: 'api_key',
     allowedIps: [],
     clientIpHeader: 'CF-Connecting-IP',
@@ -107,15 +149,16 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   await bootstrapAdminKey(deps, TEST_KEY);
   if (options.workers !== false) await startBatchWorkers(deps);
   // Tests name the peer address in a header; the real server reads it from the socket.
-  const app = createApp({ deps, config, serveFiles: true, clientAddress: (c) => c.req.header(TEST_CLIENT_ADDRESS_HEADER) ?? '127.0.0.1' });
+  const app = createApp({ deps, config: appConfig, serveFiles: true, clientAddress: (c) => c.req.header(TEST_CLIENT_ADDRESS_HEADER) ?? '127.0.0.1' });
 
   return {
     app,
     deps,
-    blobs,
+    blobs: withKeys(deps.blobs),
     clock,
+    fetchPublic: async (url) => (url.startsWith('http://localhost:8787/files/') ? app.request(new URL(url).pathname) : fetch(url)),
     call(method, path, body, headers = {}) {
-      const init: RequestInit = { method, headers: { ...authHeader(config), ...headers } };
+      const init: RequestInit = { method, headers: { ...authHeader(appConfig), ...headers } };
       if (body !== undefined) {
         init.body = typeof body === 'string' ? body : JSON.stringify(body);
         init.headers = { 'Content-Type': 'application/json', ...init.headers };
@@ -123,10 +166,21 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       return Promise.resolve(app.request(path, init));
     },
     async close() {
-      await deps.queue.close();
-      await db.close();
+      await runtime.close();
+      await cleanup();
     },
   };
+}
+
+/** The store with a way for tests to see every key, through the port (so it works on every adapter). */
+function withKeys(blobs: BlobStore): TestBlobStore {
+  return Object.assign(Object.create(blobs) as BlobStore, {
+    async keys() {
+      const keys: string[] = [];
+      for await (const page of blobs.list('')) keys.push(...page.map((object) => object.key));
+      return keys.sort();
+    },
+  });
 }
 
 const authHeader = (config: AppConfig): Record<string, string> =>

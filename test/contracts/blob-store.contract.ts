@@ -9,8 +9,11 @@ async function listAll(store: BlobStore, prefix: string): Promise<{ pages: BlobO
   return { pages, objects: pages.flat().sort((a, b) => a.key.localeCompare(b.key)) };
 }
 
-/** One behaviour suite for every BlobStore adapter. */
-export function describeBlobStoreContract(name: string, open: () => Promise<BlobStore>): void {
+/**
+ * One behaviour suite for every BlobStore adapter. With `servesPublicUrls`, the adapter's storage itself
+ * serves `publicUrl(key)` over HTTP (object storage does; the local store relies on the API server).
+ */
+export function describeBlobStoreContract(name: string, open: () => Promise<BlobStore>, options: { servesPublicUrls?: boolean } = {}): void {
   describe(`BlobStore contract: ${name}`, () => {
     it('stores and returns the exact bytes with their content type', async () => {
       const store = await open();
@@ -91,5 +94,20 @@ export function describeBlobStoreContract(name: string, open: () => Promise<Blob
       const store = await open();
       expect(store.publicUrl('generated/img_1.png')).toMatch(/^https?:\/\/.+\/generated\/img_1\.png$/);
     });
+
+    if (options.servesPublicUrls === true) {
+      it('serves each object at its public URL to a plain GET, as image/png, until it is deleted', async () => {
+        const store = await open();
+        await store.put('generated/img_6.png', PNG, 'image/png');
+        const served = await fetch(store.publicUrl('generated/img_6.png'));
+        expect(served.status).toBe(200);
+        expect(served.headers.get('content-type')).toBe('image/png');
+        expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(PNG))).toBe(true);
+        await store.delete('generated/img_6.png');
+        const gone = await fetch(store.publicUrl('generated/img_6.png'));
+        await gone.arrayBuffer();
+        expect(gone.ok).toBe(false);
+      });
+    }
   });
 }

@@ -65,40 +65,52 @@ export async function databaseQueueFixture(options: DatabaseQueueFixtureOptions)
     processes.set(queue, { kill: cut.kill, killed: false });
     return queue;
   };
+  const first = start(options.db);
+  const kill = (queue: JobQueue) => {
+    const process = processes.get(queue);
+    if (process === undefined) throw new Error('not a queue of this fixture');
+    process.kill();
+    process.killed = true;
+  };
+  const outliveLease = async () => clock.advance(LEASE_MS + 1);
+  const another = async () => {
+    const db = await options.connect();
+    if (db !== options.db) connections.add(db);
+    return start(db);
+  };
   return {
-    queue: start(options.db),
+    queue: first,
     advance: (ms) => clock.advance(ms),
     reopen: async () => {
-      const db = await options.connect();
-      if (db !== options.db) connections.add(db);
-      return start(db);
+      // Died, and restarted no sooner than its leases ran out (or at once: an exclusive worker takes them back).
+      kill(first);
+      await outliveLease();
+      return another();
     },
-    kill: (queue) => {
-      const process = processes.get(queue);
-      if (process === undefined) throw new Error('not a queue of this fixture');
-      process.kill();
-      process.killed = true;
-    },
-    outliveLease: async () => clock.advance(LEASE_MS + 1),
-    passSeveralLeases: async () => {
-      // Step by step, each time waiting until every running job's lease was renewed from the new time: a
-      // lease then never runs out while its worker renews, however slow the machine, and always when it does not.
-      for (let elapsed = 0; elapsed < 3 * LEASE_MS; elapsed += STEP_MS) {
-        clock.advance(STEP_MS);
-        const renewedUntil = new Date(clock.now().getTime() + LEASE_MS).toISOString();
-        const deadline = Date.now() + 10_000;
-        for (;;) {
-          const stale = await options.db.kysely
-            .selectFrom('jobs')
-            .select('id')
-            .where('status', '=', 'running')
-            .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', renewedUntil)]))
-            .executeTakeFirst();
-          if (stale === undefined) break;
-          if (Date.now() > deadline) throw new Error(`the lease of job ${stale.id} was not renewed`);
-          await new Promise((resolve) => setTimeout(resolve, RENEW_EVERY_MS / 2));
+    peer: another,
+    leases: {
+      kill,
+      outliveLease,
+      passSeveralLeases: async () => {
+        // Step by step, each time waiting until every running job's lease was renewed from the new time: a
+        // lease then never runs out while its worker renews, however slow the machine, and always when it does not.
+        for (let elapsed = 0; elapsed < 3 * LEASE_MS; elapsed += STEP_MS) {
+          clock.advance(STEP_MS);
+          const renewedUntil = new Date(clock.now().getTime() + LEASE_MS).toISOString();
+          const deadline = Date.now() + 10_000;
+          for (;;) {
+            const stale = await options.db.kysely
+              .selectFrom('jobs')
+              .select('id')
+              .where('status', '=', 'running')
+              .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', renewedUntil)]))
+              .executeTakeFirst();
+            if (stale === undefined) break;
+            if (Date.now() > deadline) throw new Error(`the lease of job ${stale.id} was not renewed`);
+            await new Promise((resolve) => setTimeout(resolve, RENEW_EVERY_MS / 2));
+          }
         }
-      }
+      },
     },
     close: async () => {
       // A killed process's close would only fail against its cut connection; it is not waited for.

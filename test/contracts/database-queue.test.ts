@@ -3,14 +3,10 @@ import { databaseQueueFixture } from './database-queue-fixture.js';
 import { describeJobQueueContract } from './job-queue.contract.js';
 
 // One in-memory database per test; "another process" shares its connection, as SQLite allows one writer anyway.
-describeJobQueueContract(
-  'jobs in the database (SQLite, the only worker)',
-  async () => {
-    const db = createSqliteDatabase(':memory:');
-    return databaseQueueFixture({ db, connect: async () => db });
-  },
-  { sharedWorkers: false },
-);
+describeJobQueueContract('jobs in the database (SQLite, the only worker)', async () => {
+  const db = createSqliteDatabase(':memory:');
+  return databaseQueueFixture({ db, connect: async () => db });
+});
 
 describeJobQueueContract(
   'jobs in the database (SQLite, with leases)',
@@ -18,5 +14,5 @@ describeJobQueueContract(
     const db = createSqliteDatabase(':memory:');
     return databaseQueueFixture({ db, connect: async () => db, exclusive: false });
   },
-  { sharedWorkers: true },
+  { leases: true },
 );

@@ -1,33 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import type { JobQueue } from '../../src/ports/job-queue.js';
-import { describeSharedQueueContract } from './shared-queue.contract.js';
+import { describeLeaseContract } from './shared-queue.contract.js';
 import { never, until } from './wait.js';
 
-export interface QueueFixture {
-  queue: JobQueue;
-  /** Moves the queue's clock (delays, leases) forward. */
-  advance(ms: number): void;
-  /** A second queue on the same storage: another worker process, or this one restarted. */
-  reopen(): Promise<JobQueue>;
+/** Control over time and processes for an adapter whose running jobs are leased to their workers. */
+export interface LeaseControls {
   /** Kills the process of `queue` as kill -9 would: it takes no more jobs, renews no lease, and finishes or hands back nothing. */
   kill(queue: JobQueue): void;
   /** Lets time pass until the leases of jobs nobody renews have run out. */
   outliveLease(): Promise<void>;
   /** Lets several lease lengths pass while live workers renew (only live ones may hold jobs), so only a worker that fails to renew loses its job. */
   passSeveralLeases(): Promise<void>;
+}
+
+export interface QueueFixture {
+  queue: JobQueue;
+  /** Moves the queue's clock (delays) forward. */
+  advance(ms: number): void;
+  /** A second queue on the same storage, as after the first one's process died and was restarted. */
+  reopen(): Promise<JobQueue>;
+  /** Another queue on the same storage running alongside the first, as in a second worker process. */
+  peer(): Promise<JobQueue>;
+  /** Given by adapters that lease jobs to workers; the contract's lease cases need it. */
+  leases?: LeaseControls;
   close(): Promise<void>;
 }
 
-export interface QueueTraits {
-  /**
-   * Several processes consume the same storage at once (leases). Without it the adapter assumes it is the
-   * only consumer (the embedded mode's lock) and takes back at start every job left running.
-   */
-  sharedWorkers: boolean;
+export interface QueueContractOptions {
+  /** Several processes consume the storage at once under leases: run the lease cases (the fixture gives `leases`). */
+  leases?: boolean;
 }
 
 /** One behaviour suite for every JobQueue adapter. */
-export function describeJobQueueContract(name: string, open: () => Promise<QueueFixture>, traits: QueueTraits): void {
+export function describeJobQueueContract(name: string, open: () => Promise<QueueFixture>, options: QueueContractOptions = {}): void {
   describe(`JobQueue contract: ${name}`, () => {
     it('runs each enqueued job once, and an id enqueued twice while its job exists is one job', async () => {
       const f = await open();
@@ -66,7 +71,7 @@ export function describeJobQueueContract(name: string, open: () => Promise<Queue
       // Several polls' worth of chances to take a fourth job while three are held.
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(running).toBe(3);
-      const releasing = setInterval(() => waiting.splice(0).forEach((release) => release()), 5);
+      const releasing = setInterval(() => waiting.splice(0).forEach((resolve) => resolve()), 5);
       await f.queue.drain();
       clearInterval(releasing);
       expect(peak).toBe(3);
@@ -101,46 +106,68 @@ export function describeJobQueueContract(name: string, open: () => Promise<Queue
       await f.close();
     });
 
-    it('on close, takes no new job and waits for the running one to finish', async () => {
+    it('on close, waits for the running job to finish', async () => {
       const f = await open();
       const events: string[] = [];
       let release = () => undefined as void;
-      f.queue.process('q', 1, async (payload) => {
-        events.push(`start ${String(payload.n)}`);
+      f.queue.process('q', 1, async () => {
+        events.push('start');
         await new Promise<void>((resolve) => {
           release = resolve;
         });
-        events.push(`end ${String(payload.n)}`);
+        events.push('end');
       });
-      await f.queue.enqueue('q', { n: 1 }, { id: 'first' });
+      await f.queue.enqueue('q', {}, { id: 'first' });
       await until(() => events.length === 1);
       const closing = f.queue.close().then(() => events.push('closed'));
-      await f.queue.enqueue('q', { n: 2 }, { id: 'second' });
       await new Promise((resolve) => setTimeout(resolve, 30));
       release();
       await closing;
-      expect(events).toEqual(['start 1', 'end 1', 'closed']);
+      expect(events).toEqual(['start', 'end', 'closed']);
       await f.close();
     });
 
-    if (!traits.sharedWorkers) {
-      it('runs again, right after a restart, a job that was running when the process died', async () => {
-        const f = await open();
-        f.queue.process('q', 1, never);
-        await f.queue.enqueue('q', { n: 7 }, { id: 'interrupted' });
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        f.kill(f.queue);
-        const restarted = await f.reopen();
-        const seen: unknown[] = [];
-        restarted.process('q', 1, async (payload) => {
-          seen.push(payload.n);
-        });
-        await until(() => seen.length === 1);
-        expect(seen).toEqual([7]);
-        await f.close();
+    it('runs again, after a restart, a job that was running when the process died', async () => {
+      const f = await open();
+      f.queue.process('q', 1, never);
+      await f.queue.enqueue('q', { n: 7 }, { id: 'interrupted' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const restarted = await f.reopen();
+      const seen: unknown[] = [];
+      restarted.process('q', 1, async (payload) => {
+        seen.push(payload.n);
       });
-    }
+      await until(() => seen.length === 1);
+      expect(seen).toEqual([7]);
+      await restarted.close();
+      await f.close();
+    });
 
-    if (traits.sharedWorkers) describeSharedQueueContract(open);
+    it('shares the jobs between two consumers, running each exactly once and never twice at the same time', async () => {
+      const f = await open();
+      const peer = await f.peer();
+      const runs = new Map<unknown, number>();
+      const running = new Set<unknown>();
+      let overlaps = 0;
+      const handler = async (payload: Record<string, unknown>) => {
+        if (running.has(payload.n)) overlaps += 1;
+        running.add(payload.n);
+        runs.set(payload.n, (runs.get(payload.n) ?? 0) + 1);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        running.delete(payload.n);
+      };
+      f.queue.process('q', 4, handler);
+      peer.process('q', 4, handler);
+      for (let n = 0; n < 50; n += 1) await (n % 2 === 0 ? f.queue : peer).enqueue('q', { n }, { id: `job-${n}` });
+      await f.queue.drain();
+      await peer.drain();
+      expect([...runs.keys()].sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: 50 }, (_, n) => n));
+      expect([...runs.values()].every((count) => count === 1)).toBe(true);
+      expect(overlaps).toBe(0);
+      await peer.close();
+      await f.close();
+    });
+
+    if (options.leases === true) describeLeaseContract(open);
   });
 }

@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { createPostgresDatabase } from '../../src/adapters/db/postgres.js';
-import { createTestSchema } from '../../src/test-support/postgres.js';
+import { createTestSchema } from '../../src/test-support/test-schema.js';
 import { TEST_DATABASE_URL, skipWithout } from '../../src/test-support/services.js';
 import { databaseQueueFixture } from './database-queue-fixture.js';
 import { describeJobQueueContract } from './job-queue.contract.js';
@@ -12,7 +12,7 @@ describe.skipIf(skip)('PostgreSQL', () => {
   describeJobQueueContract(
     'jobs in the database (PostgreSQL, several workers)',
     async () => {
-      const schema = await createTestSchema();
+      const schema = await createTestSchema(TEST_DATABASE_URL);
       const connect = async () => createPostgresDatabase({ url: TEST_DATABASE_URL, poolSize: 3, schema: schema.name });
       const db = await connect();
       return databaseQueueFixture({
@@ -20,6 +20,6 @@ describe.skipIf(skip)('PostgreSQL', () => {
         connect,
       });
     },
-    { sharedWorkers: true },
+    { leases: true },
   );
 });

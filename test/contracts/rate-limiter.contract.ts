@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { RateLimiter } from '../../src/ports/rate-limiter.js';
 
-/** One behaviour suite for every RateLimiter adapter; `setTime` moves the clock the limiter reads. */
-export function describeRateLimiterContract(name: string, open: () => Promise<{ limiter: RateLimiter; setTime(iso: string): void }>): void {
+export interface RateLimiterFixture {
+  limiter: RateLimiter;
+  /** Moves the clock the limiter (and its peers) read. */
+  setTime(iso: string): void;
+  /** Another instance on the same counters, as in a second API process; for adapters that share. */
+  peer?(): Promise<RateLimiter>;
+}
+
+/**
+ * One behaviour suite for every RateLimiter adapter. With `shared`, the adapter promises that its
+ * instances count together, and the fixture must give a `peer`.
+ */
+export function describeRateLimiterContract(name: string, open: () => Promise<RateLimiterFixture>, options: { shared?: boolean } = {}): void {
   describe(`RateLimiter contract: ${name}`, () => {
     it('allows exactly the limit under concurrency, with remaining counting down', async () => {
       const { limiter, setTime } = await open();
@@ -28,5 +39,18 @@ export function describeRateLimiterContract(name: string, open: () => Promise<{ 
       expect((await limiter.consume('key-d', 1)).allowed).toBe(true);
       expect((await limiter.consume('key-c', 1)).allowed).toBe(false);
     });
+
+    if (options.shared === true) {
+      it('shares each key\'s limit exactly between instances (API processes)', async () => {
+        const { limiter, setTime, peer } = await open();
+        if (peer === undefined) throw new Error('a shared adapter\'s fixture must give a peer');
+        const other = await peer();
+        setTime('2026-11-20T10:00:30.000Z');
+        const decisions = await Promise.all(Array.from({ length: 150 }, (_, i) => (i % 2 === 0 ? limiter : other).consume('key-e', 100)));
+        expect(decisions.filter((d) => d.allowed)).toHaveLength(100);
+        expect(decisions.filter((d) => d.allowed).map((d) => d.remaining).sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i));
+        expect((await other.consume('key-f', 100)).remaining).toBe(99);
+      });
+    }
   });
 }

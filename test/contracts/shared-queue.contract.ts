@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JobQueue } from '../../src/ports/job-queue.js';
-import type { QueueFixture } from './job-queue.contract.js';
+import type { LeaseControls, QueueFixture } from './job-queue.contract.js';
 import { never, until } from './wait.js';
 
 /** Counts what each queue instance runs, and whether a job ever ran in two places at once. */
@@ -26,12 +26,17 @@ function tally() {
   return { handler, runs, byInstance, peak, overlaps: () => overlaps, total: () => [...runs.values()].reduce((a, b) => a + b, 0) };
 }
 
+const leasesOf = (f: QueueFixture): LeaseControls => {
+  if (f.leases === undefined) throw new Error('the lease cases need a fixture with `leases`');
+  return f.leases;
+};
+
 /** Several worker processes on one storage: exclusive claims, and leases that recover a dead worker's jobs but never a live one's. */
-export function describeSharedQueueContract(open: () => Promise<QueueFixture>): void {
-  describe('shared by several workers', () => {
+export function describeLeaseContract(open: () => Promise<QueueFixture>): void {
+  describe('shared by several workers under leases', () => {
     it('lets two worker processes run 50 jobs between them, each exactly once and never twice at the same time', async () => {
       const f = await open();
-      const other = await f.reopen();
+      const other = await f.peer();
       const t = tally();
       const ids = Array.from({ length: 50 }, (_, i) => `job-${i}`);
       for (const id of ids) await f.queue.enqueue('q', { id }, { id });
@@ -57,9 +62,9 @@ export function describeSharedQueueContract(open: () => Promise<QueueFixture>): 
       });
       await f.queue.enqueue('q', { n: 7 }, { id: 'orphan' });
       await until(() => starts === 1);
-      f.kill(f.queue);
+      leasesOf(f).kill(f.queue);
 
-      const other = await f.reopen();
+      const other = await f.peer();
       const seen: unknown[] = [];
       other.process('q', 1, async (payload) => {
         seen.push(payload.n);
@@ -67,7 +72,7 @@ export function describeSharedQueueContract(open: () => Promise<QueueFixture>): 
       // Drain claims what is due: the dead worker's job is not, while its lease lasts.
       await other.drain();
       expect(seen).toEqual([]);
-      await f.outliveLease();
+      await leasesOf(f).outliveLease();
       await until(() => seen.length === 1);
       await other.drain();
       expect(seen).toEqual([7]);
@@ -87,11 +92,11 @@ export function describeSharedQueueContract(open: () => Promise<QueueFixture>): 
       });
       await f.queue.enqueue('q', {}, { id: 'long' });
       await until(() => runs.length === 1);
-      const other: JobQueue = await f.reopen();
+      const other: JobQueue = await f.peer();
       other.process('q', 1, async () => {
         runs.push('b');
       });
-      await f.passSeveralLeases();
+      await leasesOf(f).passSeveralLeases();
       expect(runs).toEqual(['a']);
       release();
       await f.queue.drain();
@@ -109,7 +114,7 @@ export function describeSharedQueueContract(open: () => Promise<QueueFixture>): 
       });
       await f.queue.enqueue('q', { n: 1 }, { id: 'slow' });
       await until(() => started);
-      const other = await f.reopen();
+      const other = await f.peer();
       const seen: unknown[] = [];
       other.process('q', 1, async (payload) => {
         seen.push(payload.n);

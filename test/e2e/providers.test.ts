@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startA1111Fake } from '../providers/fakes/a1111-fake.js';
+import { startComfyUiFake } from '../providers/fakes/comfyui-fake.js';
 import { startFalFake } from '../providers/fakes/fal-fake.js';
 import { startOpenAiFake } from '../providers/fakes/openai-fake.js';
 import { startReplicateFake } from '../providers/fakes/replicate-fake.js';
@@ -19,15 +20,16 @@ let fakes: StartedFake[] = [];
 let server: ServerProcess;
 
 beforeAll(async () => {
-  const [workersAi, openAi, replicate, stability, fal, a1111] = await Promise.all([
+  const [workersAi, openAi, replicate, stability, fal, a1111, comfyUi] = await Promise.all([
     startWorkersAiFake(),
     startOpenAiFake({ answer: 'jpeg' }),
     startReplicateFake(),
     startStabilityFake(),
     startFalFake(),
     startA1111Fake(),
+    startComfyUiFake(),
   ]);
-  fakes = [workersAi, openAi, replicate, stability, fal, a1111];
+  fakes = [workersAi, openAi, replicate, stability, fal, a1111, comfyUi];
   server = await startServerProcess({
     DATA_DIR: tempDataDir(),
     ADMIN_API_KEY: ADMIN,
@@ -44,6 +46,7 @@ beforeAll(async () => {
     FAL_BASE_URL: fal.baseUrl,
     A1111_BASE_URL: a1111.baseUrl,
     A1111_MODELS: 'dreamshaper_8',
+    COMFYUI_URL: comfyUi.baseUrl,
   });
 }, 60_000);
 
@@ -63,18 +66,32 @@ describe('every provider, configured by environment, through the running server'
   it('lists every provider model as available', async () => {
     const { models } = (await (await call('GET', '/api/models?limit=100')).json()) as { models: { id: string; available: boolean }[] };
     const available = models.filter((model) => model.available).map((model) => model.id);
-    for (const id of ['@cf/black-forest-labs/flux-1-schnell', 'openai/gpt-image-1', 'replicate/black-forest-labs/flux-schnell', 'stability/core', 'fal/fal-ai/flux/schnell', 'a1111/dreamshaper_8']) {
+    for (const id of [
+      '@cf/black-forest-labs/flux-1-schnell',
+      '@cf/black-forest-labs/flux-2-dev',
+      'openai/gpt-image-2',
+      'replicate/black-forest-labs/flux-schnell',
+      'stability/core',
+      'fal/fal-ai/flux/schnell',
+      'a1111/dreamshaper_8',
+      'comfyui/sdxl-base',
+      'comfyui/flux-dev',
+    ]) {
       expect(available).toContain(id);
     }
   });
 
   it.each([
     ['@cf/black-forest-labs/flux-1-schnell', {}, 0.0006336],
-    ['openai/gpt-image-1', { width: 1536, height: 1024 }, 0.063],
+    ['@cf/black-forest-labs/flux-2-dev', { steps: 20, width: 1024, height: 768 }, 4 * 20 * 0.00041],
+    // The tokens the OpenAI fake reports: 12 text in at $5/M, 1372 image out at $30/M.
+    ['openai/gpt-image-2', { width: 1536, height: 1024 }, (12 * 5 + 1372 * 30) / 1e6],
     ['replicate/black-forest-labs/flux-dev', { steps: 30, guidance: 3.5 }, 0.025],
+    ['replicate/black-forest-labs/flux-2-pro', { width: 1024, height: 1024 }, 0.03],
     ['stability/sd3.5-large', { negative_prompt: 'fog' }, 0.065],
-    ['fal/fal-ai/flux/schnell', { width: 1024, height: 1024 }, 0.006],
+    ['fal/fal-ai/flux/schnell', { width: 1024, height: 1024 }, 0.003],
     ['a1111/dreamshaper_8', { steps: 12 }, 0],
+    ['comfyui/sdxl-base', { negative_prompt: 'fog', steps: 20 }, 0],
   ])('generates with %s, stores a PNG served at r2_url, and records its cost', async (model, options, cost) => {
     const res = await call('POST', '/api/generate', { prompt: 'a lighthouse at dusk', model, ...options });
     const image = (await res.json()) as { r2_url: string; width: number; height: number; cost: number; model: string };

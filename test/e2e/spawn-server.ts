@@ -30,11 +30,17 @@ export interface ServerProcess {
 }
 
 /** Runs the real CLI (`imagegate serve`) from source in a child process, on a real port. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, args: readonly string[] = []): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/entry/node.ts'), 'serve'], {
+  const process_ = await startCliProcess(['serve', ...args], { ...env, PORT: port }, 'imagegate listening');
+  return { ...process_, url: `http://127.0.0.1:${port}` };
+}
+
+/** Runs `imagegate <args>` from source and waits until it logs `readyLine` (or exits). */
+export async function startCliProcess(args: readonly string[], env: Record<string, string>, readyLine: string): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/entry/node.ts'), ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...env, PORT: port },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -42,24 +48,23 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) break;
-    if (output.includes('imagegate listening')) break;
+    if (output.includes(readyLine)) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not start in time:\n${output}`);
+      throw new Error(`imagegate ${args.join(' ')} did not start in time:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
-    url,
+    url: '',
     child,
     output: () => output,
     exited,
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null) child.kill(signal);
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
     },
   };

@@ -118,7 +118,7 @@ export async function createWorld(mode: Mode): Promise<World> {
 
 async function memoryObjects(harness: Harness): Promise<string[]> {
   const out: string[] = [];
-  for (const key of harness.blobs.keys().sort()) out.push(`${key} ${(await harness.blobs.get(key))?.bytes.length ?? '?'}`);
+  for (const key of await harness.blobs.keys()) out.push(`${key} ${(await harness.blobs.get(key))?.bytes.length ?? '?'}`);
   return out;
 }
 

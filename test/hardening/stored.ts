@@ -7,7 +7,7 @@ const TABLES = ['images', 'collections', 'collection_images', 'templates', 'api_
 /** Rows per table and objects in the blob store: what a refused request must leave unchanged. */
 export async function countStored(h: Harness): Promise<Record<string, number>> {
   const db = (h.deps.db as KyselyDatabase).kysely;
-  const counts: Record<string, number> = { objects: h.blobs.keys().length };
+  const counts: Record<string, number> = { objects: (await h.blobs.keys()).length };
   for (const table of TABLES) {
     const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(db);
     counts[table] = Number(rows[0]?.n ?? 0);

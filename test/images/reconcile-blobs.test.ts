@@ -44,7 +44,7 @@ function capturingLogger() {
 }
 
 async function setUp() {
-  harness = await createHarness({ workers: false });
+  harness = await createHarness({ workers: false, storage: 'memory' });
   const { logger, lines } = capturingLogger();
   return { h: harness, deps: { ...harness.deps, logger }, lines };
 }
@@ -61,7 +61,7 @@ describe('reconciling the blob store at start', () => {
 
     const report = await reconcileBlobs(deps, { graceSeconds: GRACE });
     expect(report).toEqual({ orphans: ['generated/img_orphan.png'], incomplete: [] });
-    expect(h.blobs.keys().sort()).toEqual(['generated/img_bob.png', 'generated/img_deleted.png', 'generated/img_kept.png']);
+    expect(await h.blobs.keys()).toEqual(['generated/img_bob.png', 'generated/img_deleted.png', 'generated/img_kept.png']);
     const logged = lines.find((line) => line.level === 40);
     expect(logged).toMatchObject({ removedOrphans: 1, orphans: ['generated/img_orphan.png'] });
     expect(String(logged?.msg)).toContain('blob store cleaned');
@@ -75,7 +75,7 @@ describe('reconciling the blob store at start', () => {
     h.clock.advance(1000);
 
     expect((await reconcileBlobs(deps, { graceSeconds: GRACE })).orphans).toEqual(['generated/img_old.png']);
-    expect(h.blobs.keys()).toEqual(['generated/img_in_flight.png']);
+    expect(await h.blobs.keys()).toEqual(['generated/img_in_flight.png']);
     expect(lines.filter((line) => line.level === 40)).toHaveLength(1);
   });
 
@@ -84,7 +84,7 @@ describe('reconciling the blob store at start', () => {
     await h.blobs.put('exports/report.json', PNG, 'application/json');
     h.clock.advance((GRACE + 1) * 1000);
     expect(await reconcileBlobs(deps, { graceSeconds: GRACE })).toEqual({ orphans: [], incomplete: [] });
-    expect(h.blobs.keys()).toEqual(['exports/report.json']);
+    expect(await h.blobs.keys()).toEqual(['exports/report.json']);
   });
 
   it('logs no warning when there is nothing to remove', async () => {
@@ -112,6 +112,6 @@ describe('reconciling the blob store at start', () => {
     expect(fs.readdirSync(path.join(root, INCOMING_FOLDER))).toEqual(['new.tmp']);
     expect(fs.readdirSync(path.join(root, 'generated'))).toEqual([]);
     expect(lines.find((line) => line.level === 40)).toMatchObject({ removedIncomplete: 1, incomplete: [`${INCOMING_FOLDER}/old.tmp`] });
-    expect(h.blobs.keys()).toEqual([]);
+    expect(await h.blobs.keys()).toEqual([]);
   });
 });

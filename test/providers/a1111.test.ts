@@ -7,7 +7,11 @@ import { buildProviderSet, parametersFrom } from '../../src/providers.js';
 import { a1111Success } from './fakes/a1111-fake.js';
 import { onlyRequest, rejectionOf, sendJson, useLoopbackFake } from './loopback-server.js';
 
-/* The real adapter over real HTTP against a loopback stand-in for an AUTOMATIC1111 server started with --api. */
+/*
+ * The real adapter over real HTTP against a loopback stand-in for an AUTOMATIC1111 (or Forge, or SD.Next) server
+ * started with --api, asserted as AUTOMATIC1111/stable-diffusion-webui modules/api/models.py and api.py shape the
+ * requests (POST /sdapi/v1/txt2img; GET /sdapi/v1/sd-models for the credentials check).
+ */
 
 const api = useLoopbackFake((images) => a1111Success(images));
 const models = a1111Models('dreamshaper_8, sdxl_base [31e35c80fc] ,dreamshaper_8');
@@ -111,5 +115,18 @@ describe('Automatic1111 answer', () => {
   it('fails clearly when no image came back', async () => {
     api.server.respondWith((_r, response) => sendJson(response, 200, { images: [], parameters: {}, info: '{}' }));
     expect(String(await rejectionOf(provider().generate(request('default'))))).toContain('no image in images[0]');
+  });
+});
+
+describe('Automatic1111 check', () => {
+  it('lists the checkpoints with the --api-auth credentials, generating nothing', async () => {
+    const check = await provider({ username: 'artist', password: 's3cret' }).check?.();
+    expect(check).toEqual({ ok: true, endpoint: 'GET /sdapi/v1/sd-models', detail: 'answered 200' });
+    expect([only().method, only().path, only().headers.authorization]).toEqual(['GET', '/sdapi/v1/sd-models', `Basic ${Buffer.from('artist:s3cret').toString('base64')}`]);
+  });
+
+  it('reports a server that cannot be reached', async () => {
+    const check = await createA1111Provider({ baseUrl: 'http://127.0.0.1:1' }, parametersFrom(models)).check?.();
+    expect(check).toMatchObject({ ok: false, detail: expect.stringContaining('Automatic1111 could not be reached') });
   });
 });

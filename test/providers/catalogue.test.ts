@@ -30,6 +30,15 @@ describe('the model catalogue', () => {
     for (const entry of catalog.list()) expect(entry.cost_per_image).toBeGreaterThanOrEqual(0);
   });
 
+  it('names a replacement for every deprecated or shut-down model that is itself in the catalogue and never shut down before it', () => {
+    const byId = new Map(models.map((model) => [model.id, model]));
+    for (const model of models.filter((m) => m.deprecated_at !== undefined || m.shutdown_at !== undefined)) {
+      const replacement = byId.get(model.replacement ?? '');
+      expect(replacement, `${model.id} names no replacement in the catalogue`).toBeDefined();
+      expect(replacement?.shutdown_at === undefined || (model.shutdown_at !== undefined && replacement.shutdown_at > model.shutdown_at), `${model.id}'s replacement ends first`).toBe(true);
+    }
+  });
+
   it('marks every remote provider unavailable, naming its settings, when nothing is configured', () => {
     const set = buildProviderSet(loadConfig({}));
     expect([...set.providers.keys()]).toEqual(['local']);
@@ -83,6 +92,23 @@ describe('the model catalogue', () => {
       }
       const cost = computeCost(rule, { width: model.default_width, height: model.default_height, steps: model.default_steps });
       expect(cost).toBeGreaterThanOrEqual(0);
+    });
+
+    it('has real calendar dates for its lifecycle, deprecated before it shuts down', () => {
+      for (const day of [model.deprecated_at, model.shutdown_at]) {
+        if (day !== undefined) expect(new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10)).toBe(day);
+      }
+      if (model.deprecated_at !== undefined && model.shutdown_at !== undefined) expect(model.deprecated_at < model.shutdown_at).toBe(true);
+    });
+
+    it('has a default size its own size rule accepts', () => {
+      const rule = model.size_rule;
+      if (rule === undefined) return;
+      const { default_width: width, default_height: height } = model;
+      if (rule.multiple_of !== undefined) expect([width % rule.multiple_of, height % rule.multiple_of]).toEqual([0, 0]);
+      expect(width * height).toBeGreaterThanOrEqual(rule.min_pixels ?? 0);
+      expect(width * height).toBeLessThanOrEqual(rule.max_pixels ?? Number.MAX_SAFE_INTEGER);
+      expect(Math.max(width, height) / Math.min(width, height)).toBeLessThanOrEqual(rule.max_aspect_ratio ?? Number.POSITIVE_INFINITY);
     });
 
     it('cites an https pricing source (the built-in model says it is free)', () => {

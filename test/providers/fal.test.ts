@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { createFalProvider } from '../../src/adapters/providers/fal/fal-provider.js';
 import { falModels } from '../../src/domain/models/catalog/fal.js';
-import { ProviderRefusal, ProviderUnavailable, type ProviderRequest } from '../../src/ports/image-provider.js';
+import { withResilience } from '../../src/adapters/providers/resilience/resilient-provider.js';
+import { ProviderAccountProblem, ProviderRefusal, ProviderUnavailable, type CallJournal, type ProviderRequest } from '../../src/ports/image-provider.js';
 import { parametersFrom } from '../../src/providers.js';
 import { falFlow, queued } from './fakes/fal-fake.js';
 import { rejectionOf, sendJson, useLoopbackFake, type Responder } from './loopback-server.js';
 
-/* The real adapter over real HTTP against a loopback stand-in for https://queue.fal.run. */
+/*
+ * The real adapter over real HTTP against a loopback stand-in for https://queue.fal.run. Requests are asserted as
+ * fal's own documents shape them: the queue protocol (fal.ai/docs/model-apis/model-endpoints/queue: POST
+ * /{model}, status_url, response_url, cancel_url with PUT), the model inputs of fal.ai/models/fal-ai/flux/schnell/api
+ * and fal.ai/docs/model-api-reference/image-generation-api/flux-2-pro, the `Key` authorization of fal's clients, and
+ * the platform API's GET /v1/models/pricing (fal-ai-community/skills fal-platform SKILL.md) for the key check.
+ */
 
 const KEY = 'fal-key-MUST-NOT-LEAK:77aa';
 const MODEL = 'fal-ai/flux/schnell';
@@ -29,6 +36,20 @@ describe('fal queue request', () => {
     expect(`${submit?.method} ${submit?.path}`).toBe('POST /fal-ai/flux/schnell');
     expect(submit?.headers.authorization).toBe(`Key ${KEY}`);
     expect(submit?.headers['content-type']).toBe('application/json');
+  });
+
+  it('sends FLUX.2 [pro] no steps or guidance, which it does not take, and queues it under its own app', async () => {
+    const image = await provider().generate(request({ providerModel: 'fal-ai/flux-2-pro', width: 1920, height: 1080, steps: 8, guidance: 3 }));
+    expect(api.server.requests[0]?.body).toEqual({
+      prompt: 'a lighthouse at dusk',
+      num_images: 1,
+      output_format: 'png',
+      enable_safety_checker: true,
+      image_size: { width: 1920, height: 1080 },
+      seed: 42,
+    });
+    expect(paths()).toContain('GET /fal-ai/flux-2-pro/requests/req-1/status');
+    expect(image.seed).toBe(42);
   });
 
   it('sends the prompt, a custom image_size, seed and steps, asking for one PNG with the safety checker on', async () => {
@@ -94,15 +115,31 @@ describe('fal queue lifecycle', () => {
     expect(String(error)).toContain('fal answered 400: Image generation failed: invalid image size');
   });
 
+  it('resumes the queued request in the journal after a failed status check instead of submitting another', async () => {
+    let failed = false;
+    flowWith((sent, response) => {
+      if (failed || !sent.path.endsWith('/status')) return false;
+      failed = true;
+      sendJson(response, 503, { detail: 'upstream unavailable' });
+      return true;
+    });
+    const journal: CallJournal = {};
+    expect(await rejectionOf(provider().generate(request(), { journal }))).toBeInstanceOf(ProviderUnavailable);
+    await provider().generate(request(), { journal });
+    expect(paths().filter((p) => p === 'POST /fal-ai/flux/schnell')).toHaveLength(1);
+  });
+
   it('cancels the queued request when the caller gives up', async () => {
     flowWith((sent, response) => {
       if (!sent.path.endsWith('/status')) return false;
       sendJson(response, 200, queued(sent.headers, 'req-1', 'IN_QUEUE'));
       return true;
     });
+    const resilient = withResilience(provider(), { timeoutMs: 60_000, retries: 0, baseDelayMs: 1, maxDelayMs: 1, maxConcurrent: 1, breakerThreshold: 5, breakerCooldownMs: 1_000 });
     const controller = new AbortController();
-    const pending = provider().generate(request(), { signal: controller.signal });
-    setTimeout(() => controller.abort(new Error('timed out')), 60);
+    const pending = resilient.generate(request(), { signal: controller.signal });
+    await expect.poll(() => paths()).toContain('GET /fal-ai/flux/requests/req-1/status');
+    controller.abort(new Error('timed out'));
     expect(String(await rejectionOf(pending))).toContain('timed out');
     await expect.poll(() => paths()).toContain('PUT /fal-ai/flux/requests/req-1/cancel');
   });
@@ -118,11 +155,17 @@ describe('fal errors', () => {
     expect(String(error)).toContain('fal answered 422: body.num_inference_steps: ensure this value is less than or equal to 12');
   });
 
-  it('reports a bad key without echoing it', async () => {
+  it('reports a bad key as an account problem without echoing it', async () => {
     api.server.respondWith((_sent, response) => sendJson(response, 401, { detail: 'Cannot access application. Authentication is required.' }));
     const error = await rejectionOf(provider().generate(request()));
+    expect(error).toBeInstanceOf(ProviderAccountProblem);
     expect(String(error)).toContain("check the provider's API key");
     expect(String(error)).not.toContain(KEY);
+  });
+
+  it("checks the key by reading a model's price on the platform API, generating nothing", async () => {
+    expect(await provider().check?.()).toEqual({ ok: true, endpoint: 'GET /v1/models/pricing', detail: 'answered 200' });
+    expect(api.server.requests.map((r) => [r.method, r.path, r.headers.authorization])).toEqual([['GET', '/v1/models/pricing?endpoint_id=fal-ai%2Fflux%2Fschnell', `Key ${KEY}`]]);
   });
 
   it('marks a 5xx from a status check as retryable', async () => {

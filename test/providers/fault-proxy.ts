@@ -8,6 +8,8 @@ export interface FaultProxy {
   count: () => number;
   /** The next `times` requests answer `status` with a JSON error body (and optional headers) instead of reaching the fake. */
   fail(times: number, status: number, headers?: Record<string, string>): void;
+  /** The next `times` requests that `match` (method and path) answer `status`; others pass through. */
+  failWhen(match: (method: string, path: string) => boolean, times: number, status: number): void;
   /** The next `times` requests never get an answer. */
   stall(times: number): void;
   close(): Promise<void>;
@@ -18,13 +20,15 @@ export interface FaultProxy {
  * against every adapter without knowing its wire format.
  */
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
-  const faults: ({ kind: 'fail'; status: number; headers: Record<string, string> } | { kind: 'stall' })[] = [];
+  type Match = (method: string, path: string) => boolean;
+  const faults: ({ kind: 'fail'; status: number; headers: Record<string, string>; match?: Match } | { kind: 'stall'; match?: Match })[] = [];
   const stalled: http.ServerResponse[] = [];
   let requests = 0;
   const targetUrl = new URL(target);
   const server = http.createServer((req, res) => {
     requests += 1;
-    const fault = faults.shift();
+    const index = faults.findIndex((candidate) => candidate.match === undefined || candidate.match(req.method ?? '', req.url ?? ''));
+    const fault = index < 0 ? undefined : faults.splice(index, 1)[0];
     if (fault?.kind === 'stall') {
       stalled.push(res);
       req.resume();
@@ -49,12 +53,17 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     });
     req.pipe(upstream);
   });
+  // Websockets are not proxied: an adapter that follows one must cope without it (ComfyUI falls back to polling).
+  server.on('upgrade', (_request, socket) => socket.destroy());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     count: () => requests,
     fail(times, status, headers = {}) {
       for (let i = 0; i < times; i += 1) faults.push({ kind: 'fail', status, headers });
+    },
+    failWhen(match, times, status) {
+      for (let i = 0; i < times; i += 1) faults.push({ kind: 'fail', status, headers: {}, match });
     },
     stall(times) {
       for (let i = 0; i < times; i += 1) faults.push({ kind: 'stall' });

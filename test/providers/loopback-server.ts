@@ -22,6 +22,8 @@ export type Responder = (request: RecordedRequest, response: ServerResponse, ser
  */
 export interface LoopbackServer {
   origin: string;
+  /** The node server, for fakes that also speak websockets (its `upgrade` event). */
+  httpServer: http.Server;
   requests: RecordedRequest[];
   respondWith(responder: Responder): void;
   /** Leaves the answer hanging until the server closes (for timeouts). */
@@ -49,6 +51,7 @@ export async function startLoopbackServer(initial?: Responder): Promise<Loopback
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const loopback: LoopbackServer = {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    httpServer: server,
     requests,
     respondWith(next) {
       responder = next;

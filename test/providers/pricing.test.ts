@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeCost } from '../../src/domain/models/pricing.js';
+import { computeCost, estimateImageTokens } from '../../src/domain/models/pricing.js';
 
 describe('computeCost', () => {
   it('charges nothing for a free model', () => {
@@ -22,12 +22,36 @@ describe('computeCost', () => {
   });
 
   it.each([
-    [1024, 1024, true, 0.006],
-    [512, 512, true, 0.003],
-    [1024, 1024, false, 0.003145728],
-    [2048, 2048, true, 0.015],
-  ])('charges per megapixel (%ix%i, round up %s)', (width, height, roundUp, expected) => {
-    expect(computeCost({ kind: 'per_megapixel', usd_per_megapixel: 0.003, round_up: roundUp }, { width, height })).toBeCloseTo(expected, 12);
+    // fal: a megapixel is 1024x1024 (fal-ai/flux-2-flex: 1024x1024 bills 1 MP, 1920x1080 bills 2)
+    [1024, 1024, true, 1_048_576, 0.003],
+    [1920, 1080, true, 1_048_576, 0.006],
+    [1024, 768, true, 1_048_576, 0.003],
+    [512, 512, true, 1_048_576, 0.003],
+    [2048, 2048, true, 1_048_576, 0.012],
+    [1025, 1024, true, 1_048_576, 0.006],
+    [1024, 1024, false, 1_048_576, 0.003],
+    [1024, 1024, true, 1_000_000, 0.006],
+  ])('charges per megapixel (%ix%i, round up %s, %i px per megapixel)', (width, height, roundUp, megapixel, expected) => {
+    const rule = { kind: 'per_megapixel', usd_per_megapixel: 0.003, round_up: roundUp, megapixel_px: megapixel } as const;
+    expect(computeCost(rule, { width, height })).toBeCloseTo(expected, 12);
+  });
+
+  it.each([
+    [1024, 1024, 0.03],
+    [1920, 1080, 0.045],
+    [2048, 2048, 0.075],
+    [512, 512, 0.03],
+  ])('charges the first megapixel its own price and each further one less (%ix%i)', (width, height, expected) => {
+    const rule = { kind: 'per_megapixel', first_megapixel_usd: 0.03, usd_per_megapixel: 0.015, round_up: true, megapixel_px: 1_048_576 } as const;
+    expect(computeCost(rule, { width, height })).toBeCloseTo(expected, 12);
+  });
+
+  it.each([
+    [1024, 1024, 25, 4 * 25 * 0.00041],
+    [1920, 1080, 25, 4 * 3 * 25 * 0.00041],
+    [512, 512, 10, 10 * 0.00041],
+  ])('charges every output tile for every step (%ix%i, %i steps)', (width, height, steps, expected) => {
+    expect(computeCost({ kind: 'per_tile_step', usd_per_tile_step: 0.00041, tile_px: 512 }, { width, height, steps })).toBeCloseTo(expected, 12);
   });
 
   it('charges by output size, with a default for unlisted sizes', () => {
@@ -35,5 +59,29 @@ describe('computeCost', () => {
     expect(computeCost(rule, { width: 1536, height: 1024 })).toBe(0.063);
     expect(computeCost(rule, { width: 1024, height: 1024 })).toBe(0.042);
     expect(computeCost(rule, { width: 800, height: 800 })).toBe(0.042);
+  });
+
+  describe('tokens (OpenAI gpt-image-2)', () => {
+    const rule = { kind: 'tokens', quality: 'medium', usd_per_million: { text_input: 5, image_input: 8, image_output: 30, text_output: 10 } } as const;
+
+    // The figures OpenAI's own calculator gives, as quoted in OpenAI's developer forum (community.openai.com/t/1379464).
+    it.each([
+      ['high', 1024, 1024, 7024],
+      ['high', 1536, 1024, 5488],
+      ['high', 1792, 1024, 5063],
+      ['high', 3584, 2048, 12329],
+    ] as const)('estimates %s quality %ix%i at %i image tokens, as OpenAI\'s calculator does', (quality, width, height, tokens) => {
+      expect(estimateImageTokens(quality, width, height)).toBe(tokens);
+    });
+
+    it('costs the estimated image output tokens at default settings, leaving the prompt out', () => {
+      expect(estimateImageTokens('medium', 1024, 1024)).toBe(1756);
+      expect(computeCost(rule, { width: 1024, height: 1024 })).toBeCloseTo(1756 * 30e-6, 12);
+    });
+
+    it('costs what the provider reports when it reports it', () => {
+      const billed = { inputTextTokens: 50, inputImageTokens: 0, outputImageTokens: 1800, outputTextTokens: 20 };
+      expect(computeCost(rule, { width: 1024, height: 1024 }, billed)).toBeCloseTo((50 * 5 + 1800 * 30 + 20 * 10) / 1e6, 12);
+    });
   });
 });

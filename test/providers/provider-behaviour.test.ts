@@ -44,7 +44,7 @@ describe.each(subjects)('$name adapter behind the resilience layer', (subject) =
 
   const generate = (h: Harness) => h.call('POST', '/api/generate', { prompt: 'a lighthouse at dusk', model: subject.modelId });
   const expectNothingStored = async (h: Harness) => {
-    expect(h.blobs.keys()).toEqual([]);
+    expect(await h.blobs.keys()).toEqual([]);
     expect((await json(await h.call('GET', '/api/images'))).images).toEqual([]);
     expect(await json(await h.call('GET', '/api/analytics/costs'))).toMatchObject({ total_images: 0, total_cost: 0 });
   };
@@ -95,36 +95,70 @@ describe.each(subjects)('$name adapter behind the resilience layer', (subject) =
     await expectNothingStored(h);
   });
 
-  it('answers a provider that keeps failing with 500 Image generation failed and leaves no record, object or cost', async () => {
+  it('answers a provider that keeps failing with 503 and Retry-After, and leaves no record, object or cost', async () => {
     const { h, proxy } = await start();
     proxy.fail(3, 500);
     const res = await generate(h);
-    expect(res.status).toBe(500);
-    expect(await json(res)).toMatchObject({ error: 'Image generation failed', code: 'GENERATION_FAILED', details: { message: expect.stringContaining('500') } });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('Retry-After')).toBe('30');
+    expect(await json(res)).toMatchObject({ error: 'Image provider temporarily unavailable', code: 'SERVICE_UNAVAILABLE', details: { message: expect.stringContaining('500'), retry_after: 30 } });
     expect(proxy.count()).toBe(3);
     await expectNothingStored(h);
   });
 
-  it('times out a provider that does not answer', async () => {
+  it("passes on the provider's own Retry-After when it stays busy", async () => {
+    const { h, proxy } = await start({ retries: 0 });
+    proxy.fail(1, 429, { 'Retry-After': '7' });
+    const res = await generate(h);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('Retry-After')).toBe('7');
+  });
+
+  it('answers a provider that does not answer in time with 503', async () => {
     const { h, proxy } = await start({ timeoutMs: 200, retries: 0 });
     proxy.stall(1);
     const res = await generate(h);
-    expect(res.status).toBe(500);
+    expect(res.status).toBe(503);
     expect((await json(res)).details).toMatchObject({ message: expect.stringContaining('did not answer within') });
     await expectNothingStored(h);
   });
 
-  it('opens the breaker after repeated failures, answers fast, and recovers after the cooldown', async () => {
+  it('answers 502 with a generic message when the credentials are refused, never retried', async () => {
+    const { h, proxy } = await start();
+    proxy.fail(1, 401);
+    const res = await generate(h);
+    expect(res.status).toBe(502);
+    const body = await json(res);
+    expect(body).toMatchObject({ error: 'Image provider unavailable', code: 'PROVIDER_UNAVAILABLE', details: { model: subject.modelId } });
+    expect(JSON.stringify(body)).not.toContain('401');
+    expect(proxy.count()).toBe(1);
+    await expectNothingStored(h);
+  });
+
+  it('opens the breaker after repeated failures, answers fast with 503 and Retry-After, and recovers after the cooldown', async () => {
     const { h, proxy } = await start({ retries: 0, breakerThreshold: 2 });
     proxy.fail(2, 503);
-    expect((await generate(h)).status).toBe(500);
-    expect((await generate(h)).status).toBe(500);
+    expect((await generate(h)).status).toBe(503);
+    expect((await generate(h)).status).toBe(503);
     const before = proxy.count();
+    clock += 10_000;
     const fast = await generate(h);
-    expect(fast.status).toBe(500);
+    expect(fast.status).toBe(503);
+    expect(fast.headers.get('Retry-After')).toBe('20');
     expect((await json(fast)).details).toMatchObject({ message: expect.stringContaining('failing repeatedly') });
     expect(proxy.count()).toBe(before);
-    clock += 30_000;
+    clock += 20_000;
     expect((await generate(h)).status).toBe(201);
+  });
+
+  it.runIf(subject.jobs !== undefined)('never creates a second paid job when the result fetch and the download fail', async () => {
+    const { h, proxy, fake } = await start();
+    const jobs = subject.jobs;
+    if (jobs === undefined || fake.creations === undefined) throw new Error(`${subject.name} declares jobs but its fake counts no creations`);
+    proxy.failWhen(jobs.isResultFetch, 1, 503);
+    proxy.failWhen(jobs.isDownload, 1, 502);
+    const res = await generate(h);
+    expect(res.status, JSON.stringify(await res.clone().json())).toBe(201);
+    expect(fake.creations()).toBe(1);
   });
 });

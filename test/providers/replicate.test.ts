@@ -1,19 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { createReplicateProvider } from '../../src/adapters/providers/replicate/replicate-provider.js';
 import { replicateModels } from '../../src/domain/models/catalog/replicate.js';
-import { ProviderRefusal, ProviderUnavailable, type ProviderRequest } from '../../src/ports/image-provider.js';
+import { withResilience } from '../../src/adapters/providers/resilience/resilient-provider.js';
+import { ProviderAccountProblem, ProviderRefusal, ProviderUnavailable, type CallJournal, type ProviderRequest } from '../../src/ports/image-provider.js';
 import { parametersFrom } from '../../src/providers.js';
 import { prediction, replicateFlow } from './fakes/replicate-fake.js';
 import { rejectionOf, sendBytes, sendJson, useLoopbackFake, type Responder } from './loopback-server.js';
 
-/* The real adapter over real HTTP against a loopback stand-in for https://api.replicate.com. */
+/*
+ * The real adapter over real HTTP against a loopback stand-in for https://api.replicate.com. Requests are asserted as
+ * Replicate's own SDK and model pages shape them: replicate/replicate-python-beta src/replicate/resources/models/
+ * predictions.py (POST /models/{owner}/{name}/predictions with `{ input }`, the `Prefer` and `Cancel-After` headers),
+ * src/replicate/resources/account.py (GET /account); inputs from replicate/cog-flux predict.py (schnell, dev: go_fast,
+ * aspect_ratio, num_inference_steps, guidance) and the model API pages of flux-1.1-pro and flux-2-pro
+ * (aspect_ratio "custom" with width and height). Deadlines: replicate.com/changelog/2025-10-16-prediction-deadlines.
+ */
 
 const TOKEN = 'r8_MUST-NOT-LEAK-91fe';
 const SCHNELL = 'black-forest-labs/flux-schnell';
 const DEV = 'black-forest-labs/flux-dev';
 const api = useLoopbackFake((images) => replicateFlow(images));
 
-const provider = () => createReplicateProvider({ apiToken: TOKEN, baseUrl: api.server.origin, pollIntervalMs: 5 }, parametersFrom(replicateModels));
+const provider = (cancelAfterMs?: number) => createReplicateProvider({ apiToken: TOKEN, baseUrl: api.server.origin, pollIntervalMs: 5, cancelAfterMs }, parametersFrom(replicateModels));
 const request = (providerModel: string, extra: Partial<ProviderRequest> = {}): ProviderRequest => ({ providerModel, prompt: 'a lighthouse at dusk', width: 1024, height: 1024, seed: 42, steps: 4, ...extra });
 const paths = () => api.server.requests.map((r) => `${r.method} ${r.path}`);
 
@@ -33,11 +41,30 @@ describe('Replicate prediction request', () => {
     expect(create?.headers['content-type']).toBe('application/json');
   });
 
-  it('sends schnell the prompt, seed, steps and the aspect ratio for width x height, asking for one PNG', async () => {
+  it('sends schnell the prompt, seed, steps and the aspect ratio for width x height, asking for one PNG without go_fast', async () => {
     await provider().generate(request(SCHNELL, { width: 1344, height: 768, guidance: 3, negativePrompt: 'blurry' }));
     expect(api.server.requests[0]?.body).toEqual({
-      input: { prompt: 'a lighthouse at dusk', num_outputs: 1, output_format: 'png', aspect_ratio: '16:9', seed: 42, num_inference_steps: 4 },
+      input: { prompt: 'a lighthouse at dusk', num_outputs: 1, output_format: 'png', aspect_ratio: '16:9', seed: 42, go_fast: false, num_inference_steps: 4 },
     });
+  });
+
+  it('turns go_fast off for dev too, so the same prompt and seed give the same image', async () => {
+    await provider().generate(request(DEV));
+    expect(api.server.requests[0]?.body).toMatchObject({ input: { seed: 42, go_fast: false } });
+  });
+
+  it.each([
+    ['black-forest-labs/flux-1.1-pro', 1440, 800],
+    ['black-forest-labs/flux-2-pro', 1920, 1088],
+  ])('sends %s the exact size as aspect_ratio custom with width and height, and no go_fast', async (model, width, height) => {
+    await provider().generate(request(model, { width, height }));
+    expect(api.server.requests[0]?.path).toBe(`/v1/models/${model}/predictions`);
+    expect(api.server.requests[0]?.body).toEqual({ input: { prompt: 'a lighthouse at dusk', output_format: 'png', aspect_ratio: 'custom', width, height, seed: 42 } });
+  });
+
+  it('asks the prediction to cancel itself after the provider timeout (Cancel-After), so an abandoned one stops costing', async () => {
+    await provider(120_000).generate(request(SCHNELL));
+    expect(api.server.requests[0]?.headers['cancel-after']).toBe('120s');
   });
 
   it('sends dev its guidance too', async () => {
@@ -86,7 +113,7 @@ describe('Replicate prediction lifecycle', () => {
     expect(api.server.requests[1]?.headers.authorization).toBeUndefined();
   });
 
-  it('keeps polling through a transient status-check failure', async () => {
+  it('resumes the prediction in the journal after a failed status check instead of creating another', async () => {
     const flow = replicateFlow(api.images);
     let failed = false;
     api.server.respondWith((sent, response, fake) => {
@@ -96,8 +123,29 @@ describe('Replicate prediction lifecycle', () => {
       }
       return flow(sent, response, fake);
     });
-    await provider().generate(request(SCHNELL));
-    expect(paths().filter((p) => p.startsWith('GET /v1/predictions/'))).toHaveLength(2);
+    const journal: CallJournal = {};
+    expect(await rejectionOf(provider().generate(request(SCHNELL), { journal }))).toBeInstanceOf(ProviderUnavailable);
+    expect(journal.job?.id).toBe('pred1');
+    await provider().generate(request(SCHNELL), { journal });
+    expect(paths().filter((p) => p.startsWith('POST /v1/models/'))).toHaveLength(1);
+    expect(paths().filter((p) => p === 'GET /v1/predictions/pred1')).toHaveLength(2);
+  });
+
+  it('retries a failed download as a download', async () => {
+    const flow = replicateFlow(api.images);
+    let failed = false;
+    api.server.respondWith((sent, response, fake) => {
+      if (sent.path.startsWith('/files/') && !failed) {
+        failed = true;
+        return sendBytes(response, 503, 'text/plain', Buffer.from('busy'));
+      }
+      return flow(sent, response, fake);
+    });
+    const journal: CallJournal = {};
+    expect(await rejectionOf(provider().generate(request(SCHNELL), { journal }))).toBeInstanceOf(ProviderUnavailable);
+    api.server.requests.length = 0;
+    await provider().generate(request(SCHNELL), { journal });
+    expect(paths()).toEqual(['GET /files/pred1/out-0.png']);
   });
 
   it("turns FLUX's NSFW failure into a refusal", async () => {
@@ -121,14 +169,20 @@ describe('Replicate prediction lifecycle', () => {
     expect(String(await rejectionOf(provider().generate(request(SCHNELL))))).toContain('was canceled');
   });
 
+  it('reports a prediction its deadline aborted before it started', async () => {
+    createAnswers((sent, response) => sendJson(response, 201, prediction(sent.headers, 'late', 'aborted')));
+    expect(String(await rejectionOf(provider().generate(request(SCHNELL))))).toContain('Replicate prediction late was aborted');
+  });
+
   it('cancels the prediction when the caller gives up while it runs', async () => {
-    api.server.respondWith((sent, response, fake) => {
+    api.server.respondWith((sent, response) => {
       if (sent.method === 'POST' && sent.path.endsWith('/predictions')) return sendJson(response, 201, prediction(sent.headers, 'slow', 'processing'));
       if (sent.path.endsWith('/cancel')) return sendJson(response, 200, prediction(sent.headers, 'slow', 'canceled'));
       return sendJson(response, 200, prediction(sent.headers, 'slow', 'processing'));
     });
+    const resilient = withResilience(provider(), { timeoutMs: 60_000, retries: 0, baseDelayMs: 1, maxDelayMs: 1, maxConcurrent: 1, breakerThreshold: 5, breakerCooldownMs: 1_000 });
     const controller = new AbortController();
-    const pending = provider().generate(request(SCHNELL), { signal: controller.signal });
+    const pending = resilient.generate(request(SCHNELL), { signal: controller.signal });
     // Give up once the prediction exists (its first poll arrived), however slow the machine is.
     await expect.poll(() => paths().some((path) => path === 'GET /v1/predictions/slow')).toBe(true);
     controller.abort(new Error('timed out'));
@@ -152,11 +206,24 @@ describe('Replicate errors', () => {
     expect(String(error)).toContain('Replicate answered 422: - input.num_inference_steps: Must be less than or equal to 4');
   });
 
-  it('reports a bad token without echoing it', async () => {
+  it('reports a bad token as an account problem without echoing it', async () => {
     createAnswers((_sent, response) => sendJson(response, 401, { title: 'Unauthenticated', detail: 'You did not pass a valid authentication token', status: 401 }));
     const error = await rejectionOf(provider().generate(request(SCHNELL)));
+    expect(error).toBeInstanceOf(ProviderAccountProblem);
     expect(String(error)).toContain("check the provider's API key");
     expect(String(error)).not.toContain(TOKEN);
+  });
+
+  it('reports an account out of credit (402) as an account problem, not a refusal', async () => {
+    createAnswers((_sent, response) => sendJson(response, 402, { title: 'Insufficient credit', detail: 'You have insufficient credit to run this model. Go to https://replicate.com/account/billing to purchase credit.', status: 402 }));
+    const error = await rejectionOf(provider().generate(request(SCHNELL)));
+    expect(error).toBeInstanceOf(ProviderAccountProblem);
+    expect(String(error)).toContain('out of credit');
+  });
+
+  it('checks the token by reading its account, generating nothing', async () => {
+    expect(await provider().check?.()).toEqual({ ok: true, endpoint: 'GET /v1/account', detail: 'answered 200' });
+    expect(api.server.requests.map((r) => [r.method, r.path, r.headers.authorization])).toEqual([['GET', '/v1/account', `Bearer ${TOKEN}`]]);
   });
 
   it('marks a 429 as retryable with its Retry-After', async () => {

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { createStabilityProvider } from '../../src/adapters/providers/stability/stability-provider.js';
 import { stabilityModels } from '../../src/domain/models/catalog/stability.js';
-import { ProviderRefusal, ProviderUnavailable, type ProviderRequest } from '../../src/ports/image-provider.js';
+import { ProviderAccountProblem, ProviderRefusal, ProviderUnavailable, type ProviderRequest } from '../../src/ports/image-provider.js';
+import { createHarness, json } from '../../src/test-support/harness.js';
 import { parametersFrom } from '../../src/providers.js';
-import { stabilitySuccess } from './fakes/stability-fake.js';
+import { STABILITY_RANDOM_SEED, stabilitySuccess } from './fakes/stability-fake.js';
 import { formOf, onlyRequest, rejectionOf, sendBytes, sendJson, useLoopbackFake } from './loopback-server.js';
 
-/* The real adapter over real HTTP against a loopback stand-in for https://api.stability.ai. */
+/*
+ * The real adapter over real HTTP against a loopback stand-in for https://api.stability.ai. Requests are asserted as
+ * Stability's API reference (platform.stability.ai/docs/api-reference#tag/Generate, stored copies in client
+ * libraries) shapes them: multipart fields, `Accept: image/*`, the `finish-reason` and `seed` response headers; seed
+ * 0 asks for a random seed. The credentials check is the stability-ai SDK's v1.user.balance (GET /v1/user/balance).
+ */
 
 const KEY = 'sk-stab-MUST-NOT-LEAK-5d2e';
 const api = useLoopbackFake((images) => stabilitySuccess(images));
@@ -68,9 +74,27 @@ describe('Stability request', () => {
     expect(await fields()).not.toHaveProperty('negative_prompt');
   });
 
-  it("keeps the seed within Stability's range", async () => {
-    await provider().generate(request('core', { seed: 4_294_967_295 }));
+  it("keeps the seed within Stability's range, and reports the seed Stability used", async () => {
+    const image = await provider().generate(request('core', { seed: 4_294_967_295 }));
     expect((await fields()).seed).toBe('4294967294');
+    expect(image.seed).toBe(4_294_967_294);
+  });
+
+  it('reports the seed Stability picked when asked for seed 0, which means random', async () => {
+    const image = await provider().generate(request('core', { seed: 0 }));
+    expect((await fields()).seed).toBe('0');
+    expect(image.seed).toBe(STABILITY_RANDOM_SEED);
+  });
+
+  it('records the seed Stability actually used on the image, not the 0 that was asked for', async () => {
+    const h = await createHarness({ providers: { stability: provider() } });
+    try {
+      const res = await h.call('POST', '/api/generate', { prompt: 'a lighthouse at dusk', model: 'stability/core', seed: 0 });
+      expect(res.status).toBe(201);
+      expect((await json(res)).parameters).toMatchObject({ seed: STABILITY_RANDOM_SEED });
+    } finally {
+      await h.close();
+    }
   });
 });
 
@@ -102,10 +126,10 @@ describe('Stability answer', () => {
     expect(String(error)).toContain('Stability AI answered 400: bad_request: aspect_ratio: must be one of 16:9, 1:1');
   });
 
-  it('reports a bad key as a service failure without echoing it', async () => {
+  it('reports a bad key as an account problem without echoing it', async () => {
     stabilityError(401, 'unauthorized', ['missing authorization header']);
     const error = await rejectionOf(provider().generate(request('core')));
-    expect(error).not.toBeInstanceOf(ProviderRefusal);
+    expect(error).toBeInstanceOf(ProviderAccountProblem);
     expect(String(error)).toContain("check the provider's API key");
     expect(String(error)).not.toContain(KEY);
   });
@@ -120,5 +144,17 @@ describe('Stability answer', () => {
   it('fails clearly when a 200 carries JSON instead of an image', async () => {
     api.server.respondWith((_r, response) => sendJson(response, 200, { image: 'abc', finish_reason: 'SUCCESS' }));
     expect(String(await rejectionOf(provider().generate(request('core'))))).toContain('instead of an image');
+  });
+});
+
+describe('Stability credentials check', () => {
+  it('reads the credit balance with the key, generating nothing', async () => {
+    expect(await provider().check?.()).toEqual({ ok: true, endpoint: 'GET /v1/user/balance', detail: 'answered 200' });
+    expect([only().method, only().path, only().headers.authorization]).toEqual(['GET', '/v1/user/balance', `Bearer ${KEY}`]);
+  });
+
+  it('reports an account out of credit (402) as an account problem', async () => {
+    stabilityError(402, 'payment_required', ['You lack sufficient credits to make this request.']);
+    expect(await rejectionOf(provider().generate(request('core')))).toBeInstanceOf(ProviderAccountProblem);
   });
 });

@@ -1,4 +1,6 @@
 import { createA1111Provider } from '../../src/adapters/providers/a1111/a1111-provider.js';
+import { createComfyUiProvider } from '../../src/adapters/providers/comfyui/comfyui-provider.js';
+import { BUNDLED_WORKFLOWS, loadComfyWorkflows } from '../../src/adapters/providers/comfyui/workflows.js';
 import { createFalProvider } from '../../src/adapters/providers/fal/fal-provider.js';
 import { createOpenAiProvider } from '../../src/adapters/providers/openai/openai-provider.js';
 import { createReplicateProvider } from '../../src/adapters/providers/replicate/replicate-provider.js';
@@ -6,19 +8,27 @@ import { createStabilityProvider } from '../../src/adapters/providers/stability/
 import { createWorkersAiProvider } from '../../src/adapters/providers/workers-ai/workers-ai-provider.js';
 import { a1111Models } from '../../src/domain/models/catalog/a1111.js';
 import { falModels } from '../../src/domain/models/catalog/fal.js';
-import { openAiModels } from '../../src/domain/models/catalog/openai.js';
 import { replicateModels } from '../../src/domain/models/catalog/replicate.js';
 import { stabilityModels } from '../../src/domain/models/catalog/stability.js';
 import { workersAiModels } from '../../src/domain/models/catalog/workers-ai.js';
 import type { ImageProvider } from '../../src/ports/image-provider.js';
 import { parametersFrom } from '../../src/providers.js';
+import { startComfyUiFake } from './fakes/comfyui-fake.js';
 import type { FakeOptions, StartedFake } from './fakes/sample-images.js';
 import { startA1111Fake } from './fakes/a1111-fake.js';
 import { startFalFake } from './fakes/fal-fake.js';
-import { startOpenAiFake } from './fakes/openai-fake.js';
+import { FAKE_TEXT_TOKENS, startOpenAiFake } from './fakes/openai-fake.js';
 import { startReplicateFake } from './fakes/replicate-fake.js';
 import { startStabilityFake } from './fakes/stability-fake.js';
 import { startWorkersAiFake } from './fakes/workers-ai-fake.js';
+
+/** Requests of a provider that bills per accepted job, as the shared suite needs to tell them apart. */
+export interface JobFlow {
+  /** After the job exists: a status check or the result read. */
+  isResultFetch(method: string, path: string): boolean;
+  /** The output file. */
+  isDownload(method: string, path: string): boolean;
+}
 
 /** One adapter with a loopback fake that answers success by default; the shared suite runs against each. */
 export interface ProviderSubject {
@@ -29,7 +39,11 @@ export interface ProviderSubject {
   create(baseUrl: string): ImageProvider;
   /** Generation requests (model, sizes, steps) and the cost each must record, from the provider's price list. */
   costCases: { request: Record<string, unknown>; cost: number }[];
+  /** Set for providers that accept a job and deliver it later: a retry must never create a second one. */
+  jobs?: JobFlow;
 }
+
+const comfyWorkflows = loadComfyWorkflows(BUNDLED_WORKFLOWS);
 
 export const subjects: ProviderSubject[] = [
   {
@@ -43,18 +57,24 @@ export const subjects: ProviderSubject[] = [
       { request: { model: '@cf/black-forest-labs/flux-1-schnell' }, cost: 4 * 0.0000528 + 4 * 0.0001056 },
       { request: { model: '@cf/black-forest-labs/flux-1-schnell', steps: 8 }, cost: 4 * 0.0000528 + 8 * 0.0001056 },
       { request: { model: '@cf/leonardo/phoenix-1.0', width: 512, height: 512, steps: 25 }, cost: 0.00583 + 25 * 0.00011 },
+      // FLUX.2 [dev]: every output tile for every step, $0.00041
+      { request: { model: '@cf/black-forest-labs/flux-2-dev' }, cost: 4 * 25 * 0.00041 },
+      { request: { model: '@cf/black-forest-labs/flux-2-dev', width: 768, height: 512, steps: 10 }, cost: 2 * 10 * 0.00041 },
+      // FLUX.2 [klein] 9B: $0.015 the first megapixel of 1024x1024, $0.002 each further one
+      { request: { model: '@cf/black-forest-labs/flux-2-klein-9b', width: 1920, height: 1080 }, cost: 0.015 + 0.002 },
     ],
   },
   {
     name: 'OpenAI',
     providerId: 'openai',
-    modelId: 'openai/gpt-image-1',
+    modelId: 'openai/gpt-image-2',
     startFake: startOpenAiFake,
     create: (baseUrl) => createOpenAiProvider({ apiKey: 'sk-test', baseUrl }),
     costCases: [
-      { request: { model: 'openai/gpt-image-1' }, cost: 0.042 },
-      { request: { model: 'openai/gpt-image-1', width: 1536, height: 1024 }, cost: 0.063 },
-      { request: { model: 'openai/dall-e-3', width: 1792, height: 1024 }, cost: 0.08 },
+      // The tokens the fake reports: 12 text in at $5/M, image out (1756 at 1024x1024, 1372 at 1536x1024) at $30/M.
+      { request: { model: 'openai/gpt-image-2' }, cost: (FAKE_TEXT_TOKENS * 5 + 1756 * 30) / 1e6 },
+      { request: { model: 'openai/gpt-image-2', width: 1536, height: 1024 }, cost: (FAKE_TEXT_TOKENS * 5 + 1372 * 30) / 1e6 },
+      { request: { model: 'openai/gpt-image-1.5', width: 1536, height: 1024 }, cost: 0.05 },
     ],
   },
   {
@@ -67,7 +87,14 @@ export const subjects: ProviderSubject[] = [
       { request: { model: 'replicate/black-forest-labs/flux-schnell', width: 1344, height: 768, steps: 2 }, cost: 0.003 },
       { request: { model: 'replicate/black-forest-labs/flux-dev' }, cost: 0.025 },
       { request: { model: 'replicate/black-forest-labs/flux-dev', width: 640, height: 1536, steps: 50 }, cost: 0.025 },
+      { request: { model: 'replicate/black-forest-labs/flux-1.1-pro', width: 1440, height: 800 }, cost: 0.04 },
+      // 1920x1088 is 1.99 megapixels of 1024x1024: 2, the first $0.03 and the second $0.015
+      { request: { model: 'replicate/black-forest-labs/flux-2-pro', width: 1920, height: 1088 }, cost: 0.045 },
     ],
+    jobs: {
+      isResultFetch: (method, path) => method === 'GET' && path.startsWith('/v1/predictions/'),
+      isDownload: (method, path) => method === 'GET' && path.startsWith('/files/'),
+    },
   },
   {
     name: 'Stability AI',
@@ -88,11 +115,17 @@ export const subjects: ProviderSubject[] = [
     startFake: startFalFake,
     create: (baseUrl) => createFalProvider({ apiKey: 'fal-test', baseUrl, pollIntervalMs: 5 }, parametersFrom(falModels)),
     costCases: [
-      // $0.003 per started megapixel
+      // $0.003 per started megapixel of 1024x1024 pixels
       { request: { model: 'fal/fal-ai/flux/schnell' }, cost: 0.003 },
-      { request: { model: 'fal/fal-ai/flux/schnell', width: 1024, height: 1024, steps: 8 }, cost: 0.006 },
-      { request: { model: 'fal/fal-ai/flux/schnell', width: 2048, height: 2048 }, cost: 0.015 },
+      { request: { model: 'fal/fal-ai/flux/schnell', width: 1024, height: 1024, steps: 8 }, cost: 0.003 },
+      { request: { model: 'fal/fal-ai/flux/schnell', width: 2048, height: 2048 }, cost: 0.012 },
+      { request: { model: 'fal/fal-ai/flux-2-pro', width: 1920, height: 1080 }, cost: 0.045 },
+      { request: { model: 'fal/fal-ai/flux-pro/v1.1' }, cost: 0.04 },
     ],
+    jobs: {
+      isResultFetch: (method, path) => method === 'GET' && path.includes('/requests/'),
+      isDownload: (method, path) => method === 'GET' && path.startsWith('/files/'),
+    },
   },
   {
     name: 'Automatic1111',
@@ -104,5 +137,20 @@ export const subjects: ProviderSubject[] = [
       { request: { model: 'a1111/default' }, cost: 0 },
       { request: { model: 'a1111/default', width: 1024, height: 1024, steps: 50 }, cost: 0 },
     ],
+  },
+  {
+    name: 'ComfyUI',
+    providerId: 'comfyui',
+    modelId: 'comfyui/sdxl-base',
+    startFake: (options) => startComfyUiFake(options),
+    create: (baseUrl) => createComfyUiProvider({ baseUrl, workflows: comfyWorkflows, pollIntervalMs: 5 }),
+    costCases: [
+      { request: { model: 'comfyui/sdxl-base' }, cost: 0 },
+      { request: { model: 'comfyui/flux-dev', width: 1344, height: 768, steps: 30, guidance: 3 }, cost: 0 },
+    ],
+    jobs: {
+      isResultFetch: (method, path) => method === 'GET' && path.startsWith('/history/'),
+      isDownload: (method, path) => method === 'GET' && path.startsWith('/view'),
+    },
   },
 ];

@@ -17,7 +17,7 @@ describe('unexpected failures', () => {
     const body = await json(res);
     expect(body).toEqual({ error: 'Internal server error', details: { request_id: res.headers.get('X-Request-Id') }, code: 'INTERNAL_ERROR' });
     expect(JSON.stringify(body)).not.toContain('secret');
-    expect(h.blobs.keys()).toEqual([]);
+    expect(await h.blobs.keys()).toEqual([]);
   });
 
   it('answer a provider that returns something that is not an image as a failed generation', async () => {
@@ -25,7 +25,7 @@ describe('unexpected failures', () => {
     const res = await garbage.call('POST', '/api/generate', { prompt: 'a cat', model: 'local/procedural' });
     expect(res.status).toBe(500);
     expect((await json(res)).error).toBe('Image generation failed');
-    expect(garbage.blobs.keys()).toEqual([]);
+    expect(await garbage.blobs.keys()).toEqual([]);
     await garbage.close();
   });
 });

@@ -31,7 +31,7 @@ describe('POST /api/generate', () => {
     });
     expect(image.id).toMatch(/^img_[0-9a-z]{26}$/);
     expect(image.r2_key).toBe(`generated/${String(image.id)}.png`);
-    expect(image.r2_url).toBe(`http://localhost:8787/files/${String(image.r2_key)}`);
+    expect(image.r2_url).toBe(h.deps.blobs.publicUrl(String(image.r2_key)));
     expect(image.created_at).toBe('2026-11-20T10:00:00.000Z');
 
     const stored = await h.blobs.get(String(image.r2_key));
@@ -42,7 +42,7 @@ describe('POST /api/generate', () => {
 
   it('serves the stored PNG at the public path of r2_url', async () => {
     const image = await json(await generate({ prompt: 'a red barn', model: 'local/procedural' }));
-    const res = await h.app.request(new URL(String(image.r2_url)).pathname);
+    const res = await h.fetchPublic(String(image.r2_url));
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toBe('image/png');
     expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(512);
@@ -52,7 +52,7 @@ describe('POST /api/generate', () => {
     const a = await json(await generate({ prompt: 'same prompt', model: 'local/procedural', seed: 7 }));
     const b = await json(await generate({ prompt: 'same prompt', model: 'local/procedural', seed: 7 }));
     expect(a.id).not.toBe(b.id);
-    expect(h.blobs.keys()).toHaveLength(2);
+    expect(await h.blobs.keys()).toHaveLength(2);
   });
 
   it('records the parameters used, including a chosen seed when none was given', async () => {
@@ -133,7 +133,7 @@ describe('POST /api/generate', () => {
     const res = await generate({ prompt: 'a cat', model: 'local/procedural' });
     expect(res.status).toBe(500);
     expect(await json(res)).toEqual({ error: 'Image generation failed', details: { message: 'GPU on fire' }, code: 'GENERATION_FAILED' });
-    expect(h.blobs.keys()).toEqual([]);
+    expect(await h.blobs.keys()).toEqual([]);
     expect((await json(await h.call('GET', '/api/images'))).images).toEqual([]);
     expect((await json(await h.call('GET', '/api/analytics/costs'))).total_images).toBe(0);
   });

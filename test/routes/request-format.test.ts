@@ -53,7 +53,7 @@ describe('request bodies', () => {
     const res = await h.call('POST', '/api/generate', { prompt: 'a cat', model: 'local/procedural', metadata: { blob: 'x'.repeat(1024 * 1024) } });
     expect(res.status).toBe(413);
     expect(await json(res)).toMatchObject({ error: 'Request body too large', code: 'PAYLOAD_TOO_LARGE', details: { max_bytes: 1048576 } });
-    expect(h.blobs.keys()).toEqual([]);
+    expect(await h.blobs.keys()).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestSchema, type TestSchema } from '../../test-support/postgres.js';
+import { createTestSchema } from '../../test-support/test-schema.js';
 import { TEST_DATABASE_URL, skipWithout } from '../../test-support/services.js';
 import type { KyselyDatabase } from './kysely-database.js';
 import { migrationProvider } from './migrations/index.js';
@@ -10,7 +10,7 @@ import { createPostgresDatabase, migrationLockKey } from './postgres.js';
 const skip = await skipWithout('postgres');
 
 describe.skipIf(skip)('PostgreSQL database', () => {
-  let schema: TestSchema;
+  let schema: Awaited<ReturnType<typeof createTestSchema>>;
   const opened: KyselyDatabase[] = [];
   const open = (poolSize = 2) => {
     const db = createPostgresDatabase({ url: TEST_DATABASE_URL, poolSize, schema: schema.name });
@@ -18,7 +18,7 @@ describe.skipIf(skip)('PostgreSQL database', () => {
     return db;
   };
   beforeEach(async () => {
-    schema = await createTestSchema();
+    schema = await createTestSchema(TEST_DATABASE_URL);
   });
   afterEach(async () => {
     await Promise.all(opened.splice(0).map((db) => db.close()));
@@ -43,7 +43,7 @@ describe.skipIf(skip)('PostgreSQL database', () => {
   });
 
   it('migrates its own schema when another schema of the database already has migration tables', async () => {
-    const other = await createTestSchema();
+    const other = await createTestSchema(TEST_DATABASE_URL);
     try {
       const elsewhere = createPostgresDatabase({ url: TEST_DATABASE_URL, poolSize: 1, schema: other.name });
       await elsewhere.migrate();

@@ -1,4 +1,4 @@
-import type { ProviderImage } from '../../ports/image-provider.js';
+import type { FailureKind, ProviderCheck, ProviderImage } from '../../ports/image-provider.js';
 import { httpFailure, ProviderUnavailable } from '../../ports/image-provider.js';
 import { sniffImageType } from './sniff-image-type.js';
 
@@ -36,12 +36,46 @@ export function fastApiValidation(json: Record<string, unknown>): string | undef
     .join('; ');
 }
 
-/** Throws the classified failure for a non-2xx answer whose detail is whatever `describe` finds in the body. */
-export async function failOnHttpError(provider: string, response: Response, describe: (body: ReadBody) => string | undefined): Promise<void> {
+/**
+ * Throws the classified failure for a non-2xx answer whose detail is whatever `describe` finds in the body;
+ * `classify` lets an adapter that knows its provider's error codes override the classification by status.
+ */
+export async function failOnHttpError(
+  provider: string,
+  response: Response,
+  describe: (body: ReadBody) => string | undefined,
+  classify: (status: number, body: ReadBody) => FailureKind | undefined = () => undefined,
+): Promise<void> {
   if (response.ok) return;
   const body = await readBody(response);
   const detail = describe(body) ?? (body.isJson ? 'no error message' : `unexpected ${response.headers.get('Content-Type') ?? 'body'}`);
-  throw httpFailure(provider, response.status, clip(detail), response.headers.get('Retry-After'));
+  throw httpFailure(provider, response.status, clip(detail), response.headers.get('Retry-After'), classify(response.status, body));
+}
+
+/**
+ * A provider's cheapest read-only request, for `imagegate models --check`: ok on 2xx, otherwise what came back
+ * (classified as a generation would be, so a bad key reads as one). Never throws.
+ */
+export async function checkRequest(
+  provider: string,
+  fetchImpl: typeof fetch,
+  url: string,
+  init: { headers?: Record<string, string>; signal?: AbortSignal },
+  describe: (body: ReadBody) => string | undefined = () => undefined,
+): Promise<ProviderCheck> {
+  const endpoint = `GET ${new URL(url).pathname}`;
+  try {
+    const response = await fetchImpl(url, { headers: init.headers, signal: init.signal });
+    if (response.ok) {
+      await response.body?.cancel();
+      return { ok: true, endpoint, detail: `answered ${response.status}` };
+    }
+    const body = await readBody(response);
+    const detail = describe(body) ?? (body.isJson ? 'no error message' : `unexpected ${response.headers.get('Content-Type') ?? 'body'}`);
+    return { ok: false, endpoint, detail: httpFailure(provider, response.status, clip(detail)).message };
+  } catch (error) {
+    return { ok: false, endpoint, detail: `${provider} could not be reached: ${error instanceof Error ? error.message : String(error)}` };
+  }
 }
 
 /** Whether `url` is on the same origin as `base`: credentials go only there, never to a host a provider merely named. */

@@ -24,12 +24,12 @@ export interface GenerationPlan {
 }
 
 /** Validation shared by single generations and batches: every refusal happens here, before any work. */
-export async function planGeneration(deps: Pick<Deps, 'db' | 'catalog' | 'randomSeed'>, userId: string, input: GenerationRequest): Promise<GenerationPlan> {
+export async function planGeneration(deps: Pick<Deps, 'db' | 'catalog' | 'randomSeed' | 'clock'>, userId: string, input: GenerationRequest): Promise<GenerationPlan> {
   const template = input.template_id === undefined ? undefined : await findTemplate(deps, userId, input.template_id);
   // The request's model, else the template's, else the operator's DEFAULT_MODEL.
   const modelId = input.model ?? template?.model ?? deps.catalog.defaultModelId;
   const prompt = checkPrompt(input.prompt ?? template?.default_prompt);
-  const model = resolveModel(deps.catalog, modelId, { requireAvailable: true });
+  const model = resolveModel(deps.catalog, modelId, { requireAvailable: true, now: deps.clock.now() });
   const settings = resolveSettings(model, [template?.parameters ?? {}, input], deps.randomSeed);
   return { prompt, model, settings, template, metadata: checkMetadata(input.metadata) };
 }

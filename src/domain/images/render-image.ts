@@ -1,5 +1,5 @@
 import type { ImageRow } from '../../ports/database.js';
-import { ProviderRefusal } from '../../ports/image-provider.js';
+import { ProviderAccountProblem, ProviderRefusal, ProviderUnavailable, type TokenUsage } from '../../ports/image-provider.js';
 import type { Deps, RequestContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { computeCost } from '../models/pricing.js';
@@ -23,6 +23,8 @@ export async function renderImage(
 
   const started = Date.now();
   let normalized;
+  let seed = settings.seed;
+  let usage: TokenUsage | undefined;
   try {
     const output = await provider.generate({
       providerModel: model.provider_model,
@@ -35,12 +37,10 @@ export async function renderImage(
       guidance: settings.guidance,
     });
     normalized = await normalizeToPng(output.bytes);
+    seed = output.seed ?? seed;
+    usage = output.usage;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    deps.logger.warn({ requestId: ctx.requestId, model: model.id, imageId, err: message }, 'image generation failed');
-    // A refusal (content filter, a parameter the provider rejects) is about this request, so it is a 4xx.
-    if (error instanceof ProviderRefusal) throw new ApiError('GENERATION_REFUSED', 'Image generation refused', { model: model.id, message });
-    throw new ApiError('GENERATION_FAILED', 'Image generation failed', { message });
+    throw generationError(deps, ctx, model.id, imageId, error);
   }
 
   const key = imageKey(imageId);
@@ -54,12 +54,41 @@ export async function renderImage(
     r2_key: key,
     width: normalized.width,
     height: normalized.height,
-    cost: computeCost(model.pricing, { width: settings.width, height: settings.height, steps: settings.steps }),
+    cost: computeCost(model.pricing, { width: settings.width, height: settings.height, steps: settings.steps }, usage),
     is_deleted: false,
     created_at: deps.clock.now().toISOString(),
     deleted_at: null,
     template_id: plan.template?.id ?? null,
     metadata: plan.metadata,
-    parameters: settings.parameters,
+    // The seed the provider reports using (Stability picks its own for 0) is the one that reproduces the image.
+    parameters: settings.parameters.seed === undefined ? settings.parameters : { ...settings.parameters, seed },
   };
+}
+
+/** Seconds a caller is told to wait when a provider is down and said nothing itself. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * What the caller can act on: a refusal (their request) is 400; the operator's problem (credit, credentials)
+ * is 502 with a generic message, the detail going to the log; a provider that is down, slow or behind an open
+ * breaker is 503 with Retry-After; anything else is a 500, never echoing internals beyond the provider's words.
+ */
+function generationError(deps: Pick<Deps, 'logger'>, ctx: RequestContext, modelId: string, imageId: string, error: unknown): ApiError {
+  const message = error instanceof Error ? error.message : String(error);
+  const context = { requestId: ctx.requestId, model: modelId, imageId, err: message };
+  if (error instanceof ProviderAccountProblem) {
+    deps.logger.error(context, 'image provider needs the operator: fix its account or settings');
+    return new ApiError('PROVIDER_UNAVAILABLE', 'Image provider unavailable', {
+      model: modelId,
+      message: "the model's provider cannot be used right now; the operator has been told (see the server log)",
+    });
+  }
+  deps.logger.warn(context, 'image generation failed');
+  // A refusal (content filter, a parameter the provider rejects) is about this request, so it is a 4xx.
+  if (error instanceof ProviderRefusal) return new ApiError('GENERATION_REFUSED', 'Image generation refused', { model: modelId, message });
+  if (error instanceof ProviderUnavailable) {
+    const retryAfterSeconds = Math.max(1, Math.ceil((error.retryAfterMs ?? DEFAULT_RETRY_AFTER_SECONDS * 1000) / 1000));
+    return new ApiError('SERVICE_UNAVAILABLE', 'Image provider temporarily unavailable', { model: modelId, message, retry_after: retryAfterSeconds }, { retryAfterSeconds });
+  }
+  return new ApiError('GENERATION_FAILED', 'Image generation failed', { message });
 }

@@ -1,3 +1,4 @@
+import { lifecycleOf, type LifecycleStatus } from './lifecycle.js';
 import { computeCost } from './pricing.js';
 import type { ModelDefinition } from './types.js';
 
@@ -14,6 +15,20 @@ export interface CatalogEntry extends ModelDefinition {
   unavailable_reason?: string;
   /** Catalogue entries are pre-loaded, owned by no caller. */
   user_id: 'system';
+}
+
+/** A catalogue entry as a reader sees it on a given day: with its lifecycle, and unavailable once shut down. */
+export interface CatalogView extends CatalogEntry {
+  lifecycle: LifecycleStatus;
+  /** Set for a deprecated or shut-down model, naming its replacement. */
+  warning?: string;
+}
+
+export function catalogView(entry: CatalogEntry, now: Date): CatalogView {
+  const { status, warning } = lifecycleOf(entry, now);
+  if (status === 'active') return { ...entry, lifecycle: status };
+  if (status === 'deprecated') return { ...entry, lifecycle: status, warning };
+  return { ...entry, lifecycle: status, warning, available: false, unavailable_reason: warning };
 }
 
 export interface ModelCatalog {

@@ -1,4 +1,4 @@
-import type { PricingRule } from './types.js';
+import type { ImageQualityTier, PricingRule } from './types.js';
 
 export interface PricedSettings {
   width: number;
@@ -6,24 +6,70 @@ export interface PricedSettings {
   steps?: number;
 }
 
-/** USD for one image with these settings; rounded to 1e-9 so sums stay free of float noise. */
-export function computeCost(rule: PricingRule, settings: PricedSettings): number {
+/** Tokens a provider reported for one image (the port's TokenUsage, restated so the domain stays port-free here). */
+export interface BilledTokens {
+  inputTextTokens: number;
+  inputImageTokens: number;
+  outputImageTokens: number;
+  outputTextTokens: number;
+}
+
+/**
+ * USD for one image with these settings; rounded to 1e-9 so sums stay free of float noise. For a token-billed
+ * model, `billed` (what the provider reported) wins over the estimate.
+ */
+export function computeCost(rule: PricingRule, settings: PricedSettings, billed?: BilledTokens): number {
   switch (rule.kind) {
     case 'free':
       return 0;
     case 'per_image':
       return round(rule.usd);
-    case 'tiles_and_steps': {
-      const tiles = Math.ceil(settings.width / rule.tile_px) * Math.ceil(settings.height / rule.tile_px);
-      return round(tiles * rule.usd_per_tile + (settings.steps ?? 0) * rule.usd_per_step);
-    }
+    case 'tiles_and_steps':
+      return round(tilesOf(settings, rule.tile_px) * rule.usd_per_tile + (settings.steps ?? 0) * rule.usd_per_step);
+    case 'per_tile_step':
+      return round(tilesOf(settings, rule.tile_px) * (settings.steps ?? 0) * rule.usd_per_tile_step);
     case 'per_megapixel': {
-      const megapixels = (settings.width * settings.height) / 1_000_000;
-      return round((rule.round_up ? Math.ceil(megapixels) : megapixels) * rule.usd_per_megapixel);
+      const exact = (settings.width * settings.height) / rule.megapixel_px;
+      const megapixels = rule.round_up ? Math.ceil(exact) : exact;
+      if (rule.first_megapixel_usd === undefined) return round(megapixels * rule.usd_per_megapixel);
+      return round(rule.first_megapixel_usd + Math.max(0, megapixels - 1) * rule.usd_per_megapixel);
     }
     case 'by_size':
       return round(rule.prices[`${settings.width}x${settings.height}`] ?? rule.default_usd);
+    case 'tokens': {
+      const rates = rule.usd_per_million;
+      if (billed !== undefined) {
+        const usd =
+          billed.inputTextTokens * rates.text_input +
+          billed.inputImageTokens * rates.image_input +
+          billed.outputImageTokens * rates.image_output +
+          billed.outputTextTokens * rates.text_output;
+        return round(usd / 1_000_000);
+      }
+      return round((estimateImageTokens(rule.quality, settings.width, settings.height) * rates.image_output) / 1_000_000);
+    }
   }
+}
+
+const tilesOf = (settings: PricedSettings, tilePx: number): number => Math.ceil(settings.width / tilePx) * Math.ceil(settings.height / tilePx);
+
+/** OpenAI's quality factors for gpt-image-2 (see estimateImageTokens). */
+const QUALITY_FACTOR: Readonly<Record<ImageQualityTier, number>> = { low: 16, medium: 48, high: 96 };
+
+/**
+ * Image output tokens OpenAI bills for one gpt-image-2 image of this size and quality. OpenAI publishes no table
+ * for gpt-image-2, only a calculator in its image-generation guide (developers.openai.com/api/docs/guides/
+ * image-generation#size-and-quality-options); this is the formula behind that calculator as posted in OpenAI's
+ * developer forum (community.openai.com/t/1382699, 2026-06-05, read 2026-11-23). It reproduces the calculator's
+ * figures quoted there: 1024x1024 high = 7024 tokens, 1536x1024 high = 5488. An estimate: the recorded cost uses
+ * the tokens OpenAI reports in `usage`.
+ */
+export function estimateImageTokens(quality: ImageQualityTier, width: number, height: number): number {
+  const factor = QUALITY_FACTOR[quality];
+  const long = Math.max(width, height);
+  const short = Math.min(width, height);
+  const shortAxis = Math.floor((2 * factor * short + long) / (2 * long));
+  return Math.ceil((factor * shortAxis * (2_000_000 + width * height)) / 4_000_000);
 }
 
 const round = (usd: number): number => Math.round(usd * 1e9) / 1e9;

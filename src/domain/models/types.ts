@@ -8,19 +8,45 @@ export type GenerationParameter = (typeof GENERATION_PARAMETERS)[number];
 export type GenerationOptions = ImageParameters;
 
 /**
- * How a provider bills one image. Amounts are USD.
+ * How a provider bills one image, exactly as it bills it. Amounts are USD.
  * - `free`: no charge (the offline model, beta models, self-hosted servers).
  * - `per_image`: flat price per image.
  * - `tiles_and_steps`: Workers AI style: price per started `tile_px` x `tile_px` tile of output, plus price per diffusion step.
- * - `per_megapixel`: price per megapixel of output (1 MP = 1,000,000 pixels), each image rounded up to whole megapixels when `round_up`.
- * - `by_size`: a price per output size `WIDTHxHEIGHT` (OpenAI style); a size not listed costs `default_usd`.
+ * - `per_tile_step`: price per started output tile for every step (tiles x steps x price; Workers AI FLUX.2 [dev]).
+ * - `per_megapixel`: price per megapixel of output, where a megapixel is `megapixel_px` pixels (fal and Black Forest
+ *   Labs count 1024x1024 = 1,048,576), each image rounded up to whole megapixels when `round_up`; with
+ *   `first_megapixel_usd` the first megapixel costs that and each further one `usd_per_megapixel`.
+ * - `by_size`: a price per output size `WIDTHxHEIGHT` (the old OpenAI style); a size not listed costs `default_usd`.
+ * - `tokens`: billed per million tokens (OpenAI GPT image models). The cost recorded for an image uses the tokens the
+ *   provider reports; before that (and for `cost_per_image`) the image output tokens are estimated from the size at
+ *   `quality` with OpenAI's own calculator formula (see estimateImageTokens), and the prompt's few text tokens are left out.
  */
 export type PricingRule =
   | { kind: 'free' }
   | { kind: 'per_image'; usd: number }
   | { kind: 'tiles_and_steps'; usd_per_tile: number; tile_px: number; usd_per_step: number }
-  | { kind: 'per_megapixel'; usd_per_megapixel: number; round_up: boolean }
-  | { kind: 'by_size'; prices: Readonly<Record<string, number>>; default_usd: number };
+  | { kind: 'per_tile_step'; usd_per_tile_step: number; tile_px: number }
+  | { kind: 'per_megapixel'; usd_per_megapixel: number; round_up: boolean; megapixel_px: number; first_megapixel_usd?: number }
+  | { kind: 'by_size'; prices: Readonly<Record<string, number>>; default_usd: number }
+  | {
+      kind: 'tokens';
+      quality: ImageQualityTier;
+      usd_per_million: { text_input: number; image_input: number; image_output: number; text_output: number };
+    };
+
+/** OpenAI's `quality` levels for GPT image models. */
+export type ImageQualityTier = 'low' | 'medium' | 'high';
+
+/**
+ * Sizes a model makes beyond a plain width/height range: each side a multiple of `multiple_of`, the pixel count
+ * within [`min_pixels`, `max_pixels`], and the longer side at most `max_aspect_ratio` times the shorter.
+ */
+export interface SizeRule {
+  multiple_of?: number;
+  min_pixels?: number;
+  max_pixels?: number;
+  max_aspect_ratio?: number;
+}
 
 export type Speed = 'fast' | 'medium' | 'slow';
 export type Quality = 'draft' | 'standard' | 'high';
@@ -54,7 +80,15 @@ export interface ModelDefinition {
   max_steps?: number;
   /** Which optional parameters the model accepts. */
   parameters: readonly GenerationParameter[];
+  /** Further limits on width x height (multiples, pixel count, aspect ratio). */
+  size_rule?: SizeRule;
   pricing: PricingRule;
   /** Where the pricing rule comes from (a public URL). */
   pricing_source: string;
+  /** When the provider announced the model's retirement (YYYY-MM-DD); generating still works, with a warning. */
+  deprecated_at?: string;
+  /** From this day (YYYY-MM-DD, UTC) the provider no longer serves the model: it stays readable, generating is refused. */
+  shutdown_at?: string;
+  /** The catalogue id to use instead, once deprecated or shut down. */
+  replacement?: string;
 }

@@ -1,24 +1,23 @@
 import fs from 'node:fs';
-import type { KyselyDatabase } from '../../adapters/db/kysely-database.js';
+import { pino } from 'pino';
+import { createMemoryBlobStore } from '../../adapters/blob/memory-blob-store.js';
 import type { Config } from '../../config.js';
-import { databaseFile, openDatabase } from '../../deps.js';
+import { buildDeps, describeDatabase, type Runtime } from '../../deps.js';
 import type { CliIo } from './keys.js';
 
-export interface CliDatabase {
-  db: KyselyDatabase;
-  file: string;
-  /** No file existed: this command just made an empty database, most likely not the server's. */
+export interface CliRuntime extends Runtime {
+  /** No SQLite file existed: this command just made an empty database, most likely not the server's. */
   createdEmpty: boolean;
 }
 
 /**
- * Opens the database of DATA_DIR and says which one on stderr: run from the wrong folder, the CLI
- * would otherwise work on a fresh `./data` while the server uses another, and nothing would tell.
+ * The CLI's dependencies, built like the server's (so a revocation reaches every process the same way),
+ * with a silent logger and images kept in memory. Says on stderr which database it uses: run from the
+ * wrong folder, the CLI would otherwise work on a fresh `./data` while the server uses another.
  */
-export async function openCliDatabase(config: Pick<Config, 'dataDir'>, io: CliIo): Promise<CliDatabase> {
-  const file = databaseFile(config);
-  const existed = fs.existsSync(file);
-  io.err(`imagegate: using database ${file}`);
-  const db = await openDatabase(config);
-  return { db, file, createdEmpty: !existed };
+export async function openCliRuntime(config: Config, io: CliIo): Promise<CliRuntime> {
+  const existed = config.database.kind === 'postgres' || config.database.file === ':memory:' || fs.existsSync(config.database.file);
+  io.err(`imagegate: using database ${describeDatabase(config)}`);
+  const runtime = await buildDeps(config, { logger: pino({ level: 'silent' }), blobs: createMemoryBlobStore() });
+  return { ...runtime, createdEmpty: !existed };
 }

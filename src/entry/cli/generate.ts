@@ -1,16 +1,10 @@
 import fs from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { pino } from 'pino';
-import { createMemoryBlobStore } from '../../adapters/blob/memory-blob-store.js';
 import type { Config } from '../../config.js';
 import { ApiError } from '../../domain/errors.js';
 import { planGeneration } from '../../domain/images/plan-generation.js';
 import { renderImage } from '../../domain/images/render-image.js';
-import { createModelCatalog } from '../../domain/models/catalog.js';
-import { systemClock } from '../../ports/clock.js';
-import { createIdGenerator } from '../../ports/ids.js';
-import { buildProviderSet } from '../../providers.js';
-import { openCliDatabase } from './cli-database.js';
+import { openCliRuntime } from './cli-database.js';
 import type { CliIo } from './keys.js';
 
 export const GENERATE_USAGE = `Usage:
@@ -43,19 +37,9 @@ export async function generateCommand(config: Config, argv: string[], io: CliIo)
     io.err(GENERATE_USAGE);
     return 2;
   }
-  const { providers, models, statusOf } = buildProviderSet(config);
-  // The database is read for templates only; nothing is recorded.
-  const { db } = await openCliDatabase(config, io);
-  const ids = createIdGenerator();
-  const deps = {
-    db,
-    catalog: createModelCatalog(models, statusOf),
-    randomSeed: () => Math.floor(Math.random() * 2 ** 32),
-    providers,
-    blobs: createMemoryBlobStore(),
-    logger: pino({ level: 'silent' }),
-    clock: systemClock,
-  };
+  // The database is read for templates only; nothing is recorded, and the image is kept in memory.
+  const runtime = await openCliRuntime(config, io);
+  const { deps } = runtime;
   try {
     const plan = await planGeneration(deps, 'admin', {
       prompt: prompt === '' ? undefined : prompt,
@@ -69,7 +53,7 @@ export async function generateCommand(config: Config, argv: string[], io: CliIo)
       negative_prompt: values['negative-prompt'],
     });
     const started = Date.now();
-    const id = ids.newId('img');
+    const id = deps.ids.newId('img');
     const row = await renderImage(deps, { userId: 'admin', requestId: 'cli' }, plan, id);
     const stored = await deps.blobs.get(row.r2_key);
     const out = values.out ?? `${id}.png`;
@@ -82,6 +66,6 @@ export async function generateCommand(config: Config, argv: string[], io: CliIo)
     io.err(`imagegate generate: ${error.message}${details}`);
     return 1;
   } finally {
-    await db.close();
+    await runtime.close();
   }
 }

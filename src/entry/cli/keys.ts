@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Config } from '../../config.js';
+import { describeDatabase } from '../../deps.js';
 import { ApiError } from '../../domain/errors.js';
 import { ADMIN_USER_ID } from '../../domain/keys/bootstrap-admin-key.js';
 import type { ApiKeyRecord } from '../../domain/keys/key-record.js';
@@ -7,9 +8,7 @@ import { createKey, listKeys, revokeKey } from '../../domain/keys/key-verbs.js';
 import { PERMISSIONS, type Principal } from '../../domain/keys/principal.js';
 import { CreateApiKeySchema } from '../../http/routes/keys/schemas.js';
 import { describeIssue, fieldName } from '../../http/validation-messages.js';
-import { systemClock } from '../../ports/clock.js';
-import { createIdGenerator } from '../../ports/ids.js';
-import { openCliDatabase } from './cli-database.js';
+import { openCliRuntime } from './cli-database.js';
 
 export const KEYS_USAGE = `Usage:
   imagegate keys create --name <name> --permissions <generate,read,manage> [--plan standard|pro|enterprise]
@@ -48,9 +47,9 @@ export async function keysCommand(config: Config, argv: string[], io: CliIo): Pr
     io.err(KEYS_USAGE);
     return 2;
   }
-  const { db, file, createdEmpty } = await openCliDatabase(config, io);
-  if (createdEmpty) io.err(`warning: ${file} did not exist and was just created empty; set DATA_DIR to the server's data folder`);
-  const deps = { db, clock: systemClock, ids: createIdGenerator() };
+  const runtime = await openCliRuntime(config, io);
+  if (runtime.createdEmpty) io.err(`warning: ${describeDatabase(config)} did not exist and was just created empty; set DATA_DIR to the server's data folder`);
+  const { deps } = runtime;
   try {
     if (action === 'create') {
       // The same schema as POST /api/keys, so the CLI and the API accept exactly the same keys.
@@ -90,7 +89,7 @@ export async function keysCommand(config: Config, argv: string[], io: CliIo): Pr
     io.err(`imagegate keys: ${error.message}${details}`);
     return 1;
   } finally {
-    await db.close();
+    await runtime.close();
   }
 }
 

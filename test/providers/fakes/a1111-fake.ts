@@ -8,6 +8,8 @@ import { sampleImages, type FakeOptions, type ImageFormat, type SampleImages } f
  */
 export function a1111Success(images: SampleImages, answer: ImageFormat = 'png'): Responder {
   return (request, response) => {
+    // The checkpoint list (GET /sdapi/v1/sd-models), for `imagegate models --check`.
+    if (request.method === 'GET' && request.path === '/sdapi/v1/sd-models') return sendJson(response, 200, [{ title: 'v1-5-pruned-emaonly.safetensors [6ce0161689]', model_name: 'v1-5-pruned-emaonly' }]);
     if (request.method !== 'POST' || request.path !== '/sdapi/v1/txt2img') return sendJson(response, 404, { detail: 'Not Found' });
     if (!isRecord(request.body)) return sendJson(response, 422, { detail: [{ loc: ['body'], msg: 'value is not a valid dict', type: 'type_error.dict' }] });
     const seed = typeof request.body.seed === 'number' ? request.body.seed : 123456;

@@ -6,8 +6,8 @@ import { MIME, sampleImages, type FakeOptions, type ImageFormat, type SampleImag
 const origin = (headers: IncomingHttpHeaders) => `http://${String(headers.host)}`;
 
 /** The queue entry fal answers on submit (and its URLs live under the app, `fal-ai/flux`, not the full model path). */
-export function queued(headers: IncomingHttpHeaders, id: string, status = 'IN_QUEUE', queueOrigin = origin(headers)): Record<string, unknown> {
-  const at = `${queueOrigin}/fal-ai/flux/requests/${id}`;
+export function queued(headers: IncomingHttpHeaders, id: string, status = 'IN_QUEUE', queueOrigin = origin(headers), app = 'fal-ai/flux'): Record<string, unknown> {
+  const at = `${queueOrigin}/${app}/requests/${id}`;
   return { status, request_id: id, response_url: at, status_url: `${at}/status`, cancel_url: `${at}/cancel`, queue_position: 0 };
 }
 
@@ -17,28 +17,36 @@ export function queued(headers: IncomingHttpHeaders, id: string, status = 'IN_QU
  * `queueOrigin` makes the submit answer name its queue URLs on another host.
  */
 export function falFlow(images: SampleImages, { answer, queueOrigin }: { answer?: ImageFormat; queueOrigin?: string } = {}): Responder {
-  const jobs = new Map<string, { checks: number; format: ImageFormat; width: number; height: number; seed: number }>();
+  const jobs = new Map<string, { checks: number; format: ImageFormat; width: number; height: number; seed: number; app: string }>();
   let next = 0;
   return (request, response) => {
     const { method, path, headers } = request;
-    if (method === 'POST' && path === '/fal-ai/flux/schnell') {
+    // fal's platform API, for `imagegate models --check` (the price of one endpoint).
+    if (method === 'GET' && path.startsWith('/v1/models/pricing')) {
+      return sendJson(response, 200, { prices: [{ endpoint_id: 'fal-ai/flux/schnell', unit_price: 0.003, unit: 'megapixels', currency: 'USD' }], has_more: false });
+    }
+    // A submission: POST /{owner}/{app}[/{more}], answered with the queue entry under /{owner}/{app}.
+    const submit = /^\/([^/]+\/[^/]+)(\/[^?]*)?$/.exec(path);
+    if (method === 'POST' && submit?.[1] !== undefined && !path.includes('/requests/')) {
       const input = isRecord(request.body) ? request.body : {};
       if (typeof input.prompt !== 'string') return sendJson(response, 422, { detail: [{ loc: ['body', 'prompt'], msg: 'field required', type: 'value_error.missing' }] });
       const id = `req-${(next += 1)}`;
       const size = isRecord(input.image_size) ? input.image_size : { width: 1024, height: 768 };
-      jobs.set(id, { checks: 0, format: answer ?? (input.output_format === 'png' ? 'png' : 'jpeg'), width: Number(size.width), height: Number(size.height), seed: Number(input.seed ?? 1) });
-      return sendJson(response, 200, queued(headers, id, 'IN_QUEUE', queueOrigin));
+      // Without a seed, fal picks one and reports it.
+      const seed = typeof input.seed === 'number' ? input.seed : 987654;
+      jobs.set(id, { checks: 0, format: answer ?? (input.output_format === 'png' ? 'png' : 'jpeg'), width: Number(size.width), height: Number(size.height), seed, app: submit[1] });
+      return sendJson(response, 200, queued(headers, id, 'IN_QUEUE', queueOrigin, submit[1]));
     }
-    const match = /^\/fal-ai\/flux\/requests\/([^/?]+)(\/status|\/cancel)?(\?.*)?$/.exec(path);
-    const job = match?.[1] === undefined ? undefined : jobs.get(match[1]);
-    if (match?.[1] !== undefined && job !== undefined) {
-      const id = match[1];
-      if (match[2] === '/status' && method === 'GET') {
+    const match = /^\/([^/]+\/[^/]+)\/requests\/([^/?]+)(\/status|\/cancel)?(\?.*)?$/.exec(path);
+    const job = match?.[2] === undefined ? undefined : jobs.get(match[2]);
+    if (match?.[2] !== undefined && job !== undefined && job.app === match[1]) {
+      const id = match[2];
+      if (match[3] === '/status' && method === 'GET') {
         job.checks += 1;
-        return sendJson(response, 200, { ...queued(headers, id, job.checks >= 2 ? 'COMPLETED' : 'IN_PROGRESS'), logs: [] });
+        return sendJson(response, 200, { ...queued(headers, id, job.checks >= 2 ? 'COMPLETED' : 'IN_PROGRESS', origin(headers), job.app), logs: [] });
       }
-      if (match[2] === '/cancel' && method === 'PUT') return sendJson(response, 202, { status: 'CANCELLATION_REQUESTED' });
-      if (match[2] === undefined && method === 'GET') {
+      if (match[3] === '/cancel' && method === 'PUT') return sendJson(response, 202, { status: 'CANCELLATION_REQUESTED' });
+      if (match[3] === undefined && method === 'GET') {
         return sendJson(response, 200, {
           images: [{ url: `${origin(headers)}/files/${id}.${job.format}`, width: job.width, height: job.height, content_type: MIME[job.format] }],
           timings: { inference: 0.3 },
@@ -57,7 +65,10 @@ export function falFlow(images: SampleImages, { answer, queueOrigin }: { answer?
   };
 }
 
-export async function startFalFake(options: FakeOptions = {}): Promise<{ baseUrl: string; server: LoopbackServer; close(): Promise<void> }> {
+/** Submissions that reached the fake: each is a request fal bills for. */
+export const falSubmissions = (server: LoopbackServer): number => server.requests.filter((r) => r.method === 'POST' && !r.path.includes('/requests/')).length;
+
+export async function startFalFake(options: FakeOptions = {}): Promise<{ baseUrl: string; server: LoopbackServer; creations: () => number; close(): Promise<void> }> {
   const server = await startLoopbackServer(falFlow(await sampleImages(), { answer: options.answer }));
-  return { baseUrl: server.origin, server, close: () => server.close() };
+  return { baseUrl: server.origin, server, creations: () => falSubmissions(server), close: () => server.close() };
 }

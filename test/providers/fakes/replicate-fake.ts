@@ -48,11 +48,16 @@ export function replicateFlow(images: SampleImages, answer?: ImageFormat): Respo
       return sendBytes(response, 200, MIME[format], images[format]);
     }
     if (method === 'POST' && /^\/v1\/predictions\/[^/]+\/cancel$/.test(path)) return sendJson(response, 200, prediction(headers, 'x', 'canceled'));
+    // The token's account (GET /v1/account), for `imagegate models --check`.
+    if (method === 'GET' && path === '/v1/account') return sendJson(response, 200, { type: 'organization', username: 'acme', name: 'Acme', github_url: null });
     return sendJson(response, 404, { title: 'Not found', detail: `no route for ${method} ${path}`, status: 404 });
   };
 }
 
-export async function startReplicateFake(options: FakeOptions = {}): Promise<{ baseUrl: string; server: LoopbackServer; close(): Promise<void> }> {
+/** Creates that reached the fake: each is a prediction Replicate bills for. */
+export const replicateCreations = (server: LoopbackServer): number => server.requests.filter((r) => r.method === 'POST' && /^\/v1\/models\/[^/]+\/[^/]+\/predictions$/.test(r.path)).length;
+
+export async function startReplicateFake(options: FakeOptions = {}): Promise<{ baseUrl: string; server: LoopbackServer; creations: () => number; close(): Promise<void> }> {
   const server = await startLoopbackServer(replicateFlow(await sampleImages(), options.answer));
-  return { baseUrl: server.origin, server, close: () => server.close() };
+  return { baseUrl: server.origin, server, creations: () => replicateCreations(server), close: () => server.close() };
 }

@@ -20,6 +20,8 @@ export async function sampleImages(width = 80, height = 48): Promise<SampleImage
 /** What a fake started for the shared suite gives back. */
 export interface StartedFake {
   baseUrl: string;
+  /** Paid jobs the fake accepted (predictions, queue requests, prompts), for providers that bill per job. */
+  creations?: () => number;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,5 @@
 import type { ImageProvider, ProviderRequest } from '../../../ports/image-provider.js';
-import { base64Image, clip, failOnHttpError, fastApiValidation, readBody, stringAt, type ReadBody } from '../http-support.js';
+import { base64Image, checkRequest, clip, failOnHttpError, fastApiValidation, readBody, stringAt, type ReadBody } from '../http-support.js';
 
 export interface A1111Options {
   /** The web UI's address, e.g. `http://127.0.0.1:7860` (started with `--api`). */
@@ -34,7 +34,7 @@ const describeError = ({ json, text }: ReadBody): string | undefined => {
 };
 
 /**
- * A self-hosted AUTOMATIC1111 (or Forge) web UI: `POST /sdapi/v1/txt2img`, answering `{ images: [<base64 PNG>] }`.
+ * A self-hosted AUTOMATIC1111, Forge or SD.Next web UI (they share the `/sdapi/v1` API): `POST /sdapi/v1/txt2img`, answering `{ images: [<base64 PNG>] }`.
  * A named checkpoint is switched to for this one call through `override_settings`.
  */
 export function createA1111Provider(options: A1111Options, parametersOf: (model: string) => ReadonlySet<string> = () => new Set()): ImageProvider {
@@ -58,6 +58,11 @@ export function createA1111Provider(options: A1111Options, parametersOf: (model:
       const first = Array.isArray(json.images) ? stringAt(json.images[0]) : undefined;
       if (first === undefined) throw new Error(`Automatic1111 answered ${response.status} with no image in images[0]`);
       return base64Image(first);
+    },
+    // The checkpoint list (modules/api/api.py, GET /sdapi/v1/sd-models): read-only, and it proves --api and the credentials.
+    check: (signal) => {
+      const { Authorization } = headers;
+      return checkRequest('Automatic1111', doFetch, `${base}/sdapi/v1/sd-models`, { headers: Authorization === undefined ? {} : { Authorization }, signal }, describeError);
     },
   };
 }

@@ -1,6 +1,6 @@
-import type { ImageProvider, ProviderRequest } from '../../../ports/image-provider.js';
+import type { AcceptedJob, CallJournal, ImageProvider, ProviderRequest } from '../../../ports/image-provider.js';
 import { ProviderRefusal } from '../../../ports/image-provider.js';
-import { clip, downloadImage, failOnHttpError, fastApiValidation, fireAndForget, isRecord, readBody, sameOrigin, sleep, stringAt, type ReadBody } from '../http-support.js';
+import { checkRequest, clip, downloadImage, failOnHttpError, fastApiValidation, fireAndForget, isRecord, readBody, sameOrigin, sleep, stringAt, type ReadBody } from '../http-support.js';
 
 export interface FalOptions {
   apiKey: string;
@@ -9,7 +9,13 @@ export interface FalOptions {
   fetch?: typeof fetch;
   /** Between status checks (default 500 ms, as fal's own client). */
   pollIntervalMs?: number;
+  /** fal's platform API (model metadata, pricing) for `imagegate models --check`: `https://api.fal.ai` by default, the base URL otherwise. */
+  platformUrl?: string;
 }
+
+const DEFAULT_QUEUE = 'https://queue.fal.run';
+/** The model whose price `imagegate models --check` reads: a read-only call that needs a valid key. */
+const CHECK_ENDPOINT = 'fal-ai/flux/schnell';
 
 function falInput(request: ProviderRequest, accepts: ReadonlySet<string>): Record<string, unknown> {
   const input: Record<string, unknown> = { prompt: request.prompt, num_images: 1, output_format: 'png', enable_safety_checker: true };
@@ -27,13 +33,15 @@ const describeError = ({ json, text }: ReadBody): string | undefined =>
 
 /**
  * fal's queue API: submit the input to `{base}/{model}`, poll the `status_url` it answers until COMPLETED,
- * read the `response_url`, then download `images[0].url`. A call given up on cancels the request.
+ * read the `response_url`, then download `images[0].url`. The request goes into the call's journal once fal
+ * accepted it, so a retry polls it again instead of submitting (and paying for) another.
  */
 export function createFalProvider(options: FalOptions, parametersOf: (model: string) => ReadonlySet<string> = () => new Set()): ImageProvider {
   const doFetch = options.fetch ?? fetch;
   const base = options.baseUrl.replace(/\/+$/, '');
   const auth = { Authorization: `Key ${options.apiKey}` };
   const pollIntervalMs = options.pollIntervalMs ?? 500;
+  const platform = (options.platformUrl ?? (base === DEFAULT_QUEUE ? 'https://api.fal.ai' : base)).replace(/\/+$/, '');
 
   /**
    * The URL fal answered when it is on the API's origin; otherwise the documented one, so the key never
@@ -46,17 +54,28 @@ export function createFalProvider(options: FalOptions, parametersOf: (model: str
     return `${base}/${app}/requests/${encodeURIComponent(requestId)}${suffix}`;
   };
 
+  /** The accepted request with its three queue URLs, checked once, so resuming or cancelling needs nothing else. */
+  const acceptedJob = (queued: Record<string, unknown>, model: string, requestId: string): AcceptedJob => ({
+    id: requestId,
+    urls: {
+      status: queueUrl(queued.status_url, model, requestId, '/status'),
+      response: queueUrl(queued.response_url, model, requestId, ''),
+      cancel: queueUrl(queued.cancel_url, model, requestId, '/cancel'),
+    },
+  });
+  const urlOf = (job: AcceptedJob, key: 'status' | 'response' | 'cancel'): string => job.urls?.[key] ?? `${base}/requests/${encodeURIComponent(job.id)}`;
+
   async function getJson(url: string, signal?: AbortSignal): Promise<Record<string, unknown>> {
     const response = await doFetch(url, { headers: auth, signal });
     await failOnHttpError('fal', response, describeError);
     return (await readBody(response)).json;
   }
 
-  return {
-    id: 'fal',
-    async generate(request, callOptions) {
-      const signal = callOptions?.signal;
-      const model = request.providerModel;
+  /** Submits the request, or finds the one this call already submitted; then waits for its result. */
+  async function result(request: ProviderRequest, journal: CallJournal, signal?: AbortSignal): Promise<Record<string, unknown>> {
+    const model = request.providerModel;
+    let status = 'IN_QUEUE';
+    if (journal.job === undefined) {
       const submitted = await doFetch(`${base}/${model}`, {
         method: 'POST',
         headers: { ...auth, 'Content-Type': 'application/json' },
@@ -67,28 +86,43 @@ export function createFalProvider(options: FalOptions, parametersOf: (model: str
       const queued = (await readBody(submitted)).json;
       const requestId = stringAt(queued.request_id);
       if (requestId === undefined) throw new Error(`fal answered ${submitted.status} without a request_id`);
+      journal.job = acceptedJob(queued, model, requestId);
+      status = stringAt(queued.status) ?? status;
+    }
+    const job = journal.job;
+    while (status !== 'COMPLETED') {
+      await sleep(pollIntervalMs, signal);
+      status = stringAt((await getJson(urlOf(job, 'status'), signal)).status) ?? 'UNKNOWN';
+      if (status !== 'IN_QUEUE' && status !== 'IN_PROGRESS' && status !== 'COMPLETED') throw new Error(`fal request ${job.id} is ${status}`);
+    }
+    return getJson(urlOf(job, 'response'), signal);
+  }
 
-      let result: Record<string, unknown>;
-      try {
-        let status = stringAt(queued.status) ?? 'IN_QUEUE';
-        while (status !== 'COMPLETED') {
-          await sleep(pollIntervalMs, signal);
-          status = stringAt((await getJson(queueUrl(queued.status_url, model, requestId, '/status'), signal)).status) ?? 'UNKNOWN';
-          if (status !== 'IN_QUEUE' && status !== 'IN_PROGRESS' && status !== 'COMPLETED') throw new Error(`fal request ${requestId} is ${status}`);
-        }
-        result = await getJson(queueUrl(queued.response_url, model, requestId, ''), signal);
-      } catch (error) {
-        if (signal?.aborted === true) fireAndForget(doFetch, queueUrl(queued.cancel_url, model, requestId, '/cancel'), { method: 'PUT', headers: auth });
-        throw error;
+  return {
+    id: 'fal',
+    async generate(request, callOptions) {
+      const signal = callOptions?.signal;
+      const journal = callOptions?.journal ?? {};
+      if (journal.output === undefined) {
+        const answer = await result(request, journal, signal);
+        const requestId = journal.job?.id ?? '?';
+        const nsfw = Array.isArray(answer.has_nsfw_concepts) && answer.has_nsfw_concepts[0] === true;
+        // fal blacks out a flagged image rather than failing; storing a black square would only hide the refusal.
+        if (nsfw) throw new ProviderRefusal(`fal's safety checker flagged the image for request ${requestId}`);
+        const first: unknown = Array.isArray(answer.images) ? answer.images[0] : undefined;
+        const url = isRecord(first) ? stringAt(first.url) : undefined;
+        if (url === undefined) throw new Error(`fal request ${requestId} completed without an image`);
+        journal.output = typeof answer.seed === 'number' ? { url, seed: answer.seed } : { url };
       }
-
-      const nsfw = Array.isArray(result.has_nsfw_concepts) && result.has_nsfw_concepts[0] === true;
-      // fal blacks out a flagged image rather than failing; storing a black square would only hide the refusal.
-      if (nsfw) throw new ProviderRefusal(`fal's safety checker flagged the image for request ${requestId}`);
-      const first: unknown = Array.isArray(result.images) ? result.images[0] : undefined;
-      const url = isRecord(first) ? stringAt(first.url) : undefined;
-      if (url === undefined) throw new Error(`fal request ${requestId} completed without an image`);
-      return downloadImage('fal', doFetch, url, { signal, origin: base, headers: auth });
+      const image = await downloadImage('fal', doFetch, journal.output.url, { signal, origin: base, headers: auth });
+      return journal.output.seed === undefined ? image : { ...image, seed: journal.output.seed };
     },
+    cancel(journal) {
+      const job = journal.job;
+      if (job === undefined) return;
+      fireAndForget(doFetch, urlOf(job, 'cancel'), { method: 'PUT', headers: auth });
+    },
+    check: (signal) =>
+      checkRequest('fal', doFetch, `${platform}/v1/models/pricing?endpoint_id=${encodeURIComponent(CHECK_ENDPOINT)}`, { headers: auth, signal }, describeError),
   };
 }

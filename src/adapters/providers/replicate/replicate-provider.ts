@@ -1,6 +1,6 @@
-import type { ImageProvider, ProviderRequest } from '../../../ports/image-provider.js';
+import type { CallJournal, ImageProvider, ProviderRequest } from '../../../ports/image-provider.js';
 import { ProviderRefusal } from '../../../ports/image-provider.js';
-import { clip, downloadImage, failOnHttpError, fireAndForget, isRecord, nearestAspectRatio, readBody, sameOrigin, sleep, stringAt, type ReadBody } from '../http-support.js';
+import { checkRequest, clip, downloadImage, failOnHttpError, fireAndForget, isRecord, nearestAspectRatio, readBody, sameOrigin, sleep, stringAt, type ReadBody } from '../http-support.js';
 
 export interface ReplicateOptions {
   apiToken: string;
@@ -9,29 +9,50 @@ export interface ReplicateOptions {
   fetch?: typeof fetch;
   /** Between status checks once `Prefer: wait` has run out (default 1 s). */
   pollIntervalMs?: number;
+  /**
+   * Sent as `Cancel-After` on every create (PROVIDER_TIMEOUT_MS): a prediction outliving the time imagegate would
+   * wait for it cancels itself, even one whose id never reached us because the create timed out.
+   */
+  cancelAfterMs?: number;
 }
 
-/** The `aspect_ratio` values FLUX on Replicate takes (cog-flux predict.py, ASPECT_RATIOS). */
+/** The `aspect_ratio` values FLUX.1 on Replicate takes (cog-flux predict.py, ASPECT_RATIOS). */
 const FLUX_ASPECT_RATIOS = ['1:1', '16:9', '21:9', '3:2', '2:3', '4:5', '5:4', '3:4', '4:3', '9:16', '9:21'] as const;
 
+/** Models that take an exact size as `aspect_ratio: "custom"` with `width`/`height` (their API pages' input schemas). */
+const CUSTOM_SIZE = new Set(['black-forest-labs/flux-1.1-pro', 'black-forest-labs/flux-2-pro']);
+
+/**
+ * Models with `go_fast` (cog-flux predict.py), on by default and non-deterministic even with a seed. imagegate
+ * always sends a seed and promises the same prompt and seed give the same image, so it is always turned off.
+ */
+const GO_FAST = new Set(['black-forest-labs/flux-schnell', 'black-forest-labs/flux-dev']);
+
+/** The prediction input, as Replicate's model API pages (input schema) and cog-flux predict.py name the fields. */
 function replicateInput(request: ProviderRequest, accepts: ReadonlySet<string>): Record<string, unknown> {
-  const input: Record<string, unknown> = { prompt: request.prompt, num_outputs: 1, output_format: 'png' };
-  if (accepts.has('width') || accepts.has('height')) input.aspect_ratio = nearestAspectRatio(request.width, request.height, FLUX_ASPECT_RATIOS);
+  const model = request.providerModel;
+  const input: Record<string, unknown> = { prompt: request.prompt, output_format: 'png' };
+  if (!CUSTOM_SIZE.has(model)) input.num_outputs = 1;
+  if (CUSTOM_SIZE.has(model)) Object.assign(input, { aspect_ratio: 'custom', width: request.width, height: request.height });
+  else if (accepts.has('width') || accepts.has('height')) input.aspect_ratio = nearestAspectRatio(request.width, request.height, FLUX_ASPECT_RATIOS);
   if (accepts.has('seed')) input.seed = request.seed;
+  if (GO_FAST.has(model)) input.go_fast = false;
   if (accepts.has('steps') && request.steps !== undefined) input.num_inference_steps = request.steps;
   if (accepts.has('guidance') && request.guidance !== undefined) input.guidance = request.guidance;
   return input;
 }
 
 const describeError = ({ json, text }: ReadBody): string | undefined => stringAt(json.detail)?.trim() ?? stringAt(json.title) ?? (text === '' ? undefined : clip(text));
-const TERMINAL = new Set(['succeeded', 'failed', 'canceled']);
-/** Transient status-check failures tolerated in a row before giving up on a prediction. */
-const MAX_POLL_FAILURES = 3;
+/** `aborted`: the Cancel-After deadline passed before the prediction started (not billed). */
+const TERMINAL = new Set(['succeeded', 'failed', 'canceled', 'aborted']);
+
+/** A Go-style duration, as the header takes it ("1m" in Replicate's changelog 2025-10-16). */
+const duration = (ms: number): string => `${Math.max(1, Math.ceil(ms / 1000))}s`;
 
 /**
- * Replicate: create a prediction with `Prefer: wait` (which often returns it finished), poll its `urls.get`
- * until it succeeds, fails or is canceled, then download the output file. A call given up on (timeout,
- * caller gone) cancels the prediction so it stops costing money.
+ * Replicate: create a prediction with `Prefer: wait` (which often returns it finished) and `Cancel-After`, poll
+ * its `urls.get` until it succeeds, fails or is canceled, then download the output file. The prediction goes
+ * into the call's journal as soon as it exists, so a retry polls it again rather than creating another.
  */
 export function createReplicateProvider(options: ReplicateOptions, parametersOf: (model: string) => ReadonlySet<string> = () => new Set()): ImageProvider {
   const doFetch = options.fetch ?? fetch;
@@ -40,27 +61,45 @@ export function createReplicateProvider(options: ReplicateOptions, parametersOf:
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
 
   /** Status checks go to the API origin only, so the token never follows a URL to another host. */
-  const statusUrl = (prediction: Record<string, unknown>): string => {
-    const get = isRecord(prediction.urls) ? stringAt(prediction.urls.get) : undefined;
+  const statusUrl = (journal: { id: string; urls?: Readonly<Record<string, string>> }): string => {
+    const get = journal.urls?.get;
     if (get !== undefined && sameOrigin(get, base)) return get;
-    return `${base}/v1/predictions/${encodeURIComponent(stringAt(prediction.id) ?? '')}`;
+    return `${base}/v1/predictions/${encodeURIComponent(journal.id)}`;
   };
 
-  async function untilDone(first: Record<string, unknown>, signal?: AbortSignal): Promise<Record<string, unknown>> {
-    let prediction = first;
-    let failures = 0;
+  async function fetchPrediction(url: string, signal?: AbortSignal): Promise<Record<string, unknown>> {
+    const response = await doFetch(url, { headers: auth, signal });
+    await failOnHttpError('Replicate', response, describeError);
+    return (await readBody(response)).json;
+  }
+
+  async function create(request: ProviderRequest, signal?: AbortSignal): Promise<Record<string, unknown>> {
+    const [owner, name] = request.providerModel.split('/');
+    const headers: Record<string, string> = { ...auth, 'Content-Type': 'application/json', Prefer: 'wait' };
+    if (options.cancelAfterMs !== undefined) headers['Cancel-After'] = duration(options.cancelAfterMs);
+    const response = await doFetch(`${base}/v1/models/${encodeURIComponent(owner ?? '')}/${encodeURIComponent(name ?? '')}/predictions`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ input: replicateInput(request, parametersOf(request.providerModel)) }),
+      signal,
+    });
+    await failOnHttpError('Replicate', response, describeError);
+    return (await readBody(response)).json;
+  }
+
+  /** Creates the prediction, or finds the one this call already created; then waits until it finishes. */
+  async function finished(request: ProviderRequest, journal: CallJournal, signal?: AbortSignal): Promise<Record<string, unknown>> {
+    let prediction = journal.job === undefined ? await create(request, signal) : await fetchPrediction(statusUrl(journal.job), signal);
+    if (journal.job === undefined) {
+      const id = stringAt(prediction.id);
+      if (id === undefined) throw new Error('Replicate answered a create without a prediction id');
+      const get = isRecord(prediction.urls) ? stringAt(prediction.urls.get) : undefined;
+      journal.job = get === undefined ? { id } : { id, urls: { get } };
+    }
+    const job = journal.job;
     while (!TERMINAL.has(String(prediction.status))) {
       await sleep(pollIntervalMs, signal);
-      const response = await doFetch(statusUrl(prediction), { headers: auth, signal });
-      if (response.status === 429 || response.status >= 500) {
-        await response.body?.cancel();
-        failures += 1;
-        if (failures >= MAX_POLL_FAILURES) throw new Error(`Replicate status checks for prediction ${String(prediction.id)} failed ${failures} times (last: ${response.status})`);
-        continue;
-      }
-      await failOnHttpError('Replicate', response, describeError);
-      failures = 0;
-      prediction = (await readBody(response)).json;
+      prediction = await fetchPrediction(statusUrl(job), signal);
     }
     return prediction;
   }
@@ -69,37 +108,29 @@ export function createReplicateProvider(options: ReplicateOptions, parametersOf:
     id: 'replicate',
     async generate(request, callOptions) {
       const signal = callOptions?.signal;
-      const [owner, name] = request.providerModel.split('/');
-      const response = await doFetch(`${base}/v1/models/${encodeURIComponent(owner ?? '')}/${encodeURIComponent(name ?? '')}/predictions`, {
-        method: 'POST',
-        headers: { ...auth, 'Content-Type': 'application/json', Prefer: 'wait' },
-        body: JSON.stringify({ input: replicateInput(request, parametersOf(request.providerModel)) }),
-        signal,
-      });
-      await failOnHttpError('Replicate', response, describeError);
-      const created = (await readBody(response)).json;
-      let prediction: Record<string, unknown>;
-      try {
-        prediction = await untilDone(created, signal);
-      } catch (error) {
-        const id = stringAt(created.id);
-        if (signal?.aborted === true && id !== undefined) {
-          fireAndForget(doFetch, `${base}/v1/predictions/${encodeURIComponent(id)}/cancel`, { method: 'POST', headers: auth });
+      const journal = callOptions?.journal ?? {};
+      if (journal.output === undefined) {
+        const prediction = await finished(request, journal, signal);
+        const id = String(prediction.id);
+        if (prediction.status === 'failed') {
+          const reason = stringAt(prediction.error) ?? 'no reason given';
+          // FLUX's safety checker fails the prediction; that is about the prompt, so retrying will not help.
+          if (/nsfw/i.test(reason)) throw new ProviderRefusal(`Replicate refused prediction ${id}: ${clip(reason)}`);
+          throw new Error(`Replicate prediction ${id} failed: ${clip(reason)}`);
         }
-        throw error;
+        if (prediction.status === 'canceled' || prediction.status === 'aborted') throw new Error(`Replicate prediction ${id} was ${String(prediction.status)}`);
+        const output: unknown = Array.isArray(prediction.output) ? prediction.output[0] : prediction.output;
+        const url = stringAt(output);
+        if (url === undefined) throw new Error(`Replicate prediction ${id} succeeded without an output file`);
+        journal.output = { url };
       }
-      const id = String(prediction.id);
-      if (prediction.status === 'failed') {
-        const reason = stringAt(prediction.error) ?? 'no reason given';
-        // FLUX's safety checker fails the prediction; that is about the prompt, so retrying will not help.
-        if (/nsfw/i.test(reason)) throw new ProviderRefusal(`Replicate refused prediction ${id}: ${clip(reason)}`);
-        throw new Error(`Replicate prediction ${id} failed: ${clip(reason)}`);
-      }
-      if (prediction.status === 'canceled') throw new Error(`Replicate prediction ${id} was canceled`);
-      const output: unknown = Array.isArray(prediction.output) ? prediction.output[0] : prediction.output;
-      const url = stringAt(output);
-      if (url === undefined) throw new Error(`Replicate prediction ${id} succeeded without an output file`);
-      return downloadImage('Replicate', doFetch, url, { signal, origin: base, headers: auth });
+      return downloadImage('Replicate', doFetch, journal.output.url, { signal, origin: base, headers: auth });
     },
+    cancel(journal) {
+      if (journal.job === undefined) return;
+      fireAndForget(doFetch, `${base}/v1/predictions/${encodeURIComponent(journal.job.id)}/cancel`, { method: 'POST', headers: auth });
+    },
+    // The account the token belongs to (replicate-python-beta src/replicate/resources/account.py: GET /account).
+    check: (signal) => checkRequest('Replicate', doFetch, `${base}/v1/account`, { headers: auth, signal }, describeError),
   };
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ProviderRefusal, ProviderUnavailable, type ImageProvider, type ProviderImage } from '../../../ports/image-provider.js';
+import {
+  ProviderAccountProblem,
+  ProviderCircuitOpen,
+  ProviderRefusal,
+  ProviderUnavailable,
+  type CallJournal,
+  type ImageProvider,
+  type ProviderImage,
+} from '../../../ports/image-provider.js';
 import { withResilience, type ResilienceOptions } from './resilient-provider.js';
 
 const image: ProviderImage = { bytes: new Uint8Array([1]), contentType: 'image/png' };
@@ -123,5 +131,87 @@ describe('withResilience', () => {
     const provider = withResilience(slow, { timeoutMs: 1_000, retries: 0, baseDelayMs: 1, maxDelayMs: 1, maxConcurrent: 2, breakerThreshold: 5, breakerCooldownMs: 1_000 });
     await Promise.all(Array.from({ length: 6 }, () => provider.generate(request)));
     expect(peak).toBe(2);
+  });
+
+  it('never retries an account problem, and does not hold it against the provider', async () => {
+    const problem = new ProviderAccountProblem('fake answered 402 (out of credit)', 402);
+    const h = harness([problem, problem, problem, problem, 'ok'], { breakerThreshold: 3 });
+    for (let i = 0; i < 4; i += 1) await expect(h.provider.generate(request)).rejects.toBe(problem);
+    expect(h.fake.calls()).toBe(4);
+    await expect(h.provider.generate(request)).resolves.toBe(image);
+  });
+
+  it('says how long an open breaker stays open', async () => {
+    const h = harness([unavailable(), unavailable(), unavailable()], { retries: 0 });
+    for (let i = 0; i < 3; i += 1) await expect(h.provider.generate(request)).rejects.toThrow();
+    h.advance(12_000);
+    const error = await h.provider.generate(request).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderCircuitOpen);
+    expect(error).toMatchObject({ status: 503, retryAfterMs: 18_000 });
+  });
+
+  it('turns a provider that cannot be reached into a ProviderUnavailable once the retries are spent', async () => {
+    const h = harness([new TypeError('fetch failed'), new TypeError('fetch failed'), new TypeError('fetch failed')]);
+    const error = await h.provider.generate(request).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderUnavailable);
+    expect(String(error)).toContain('fake could not be reached: fetch failed');
+  });
+});
+
+describe('withResilience and accepted jobs', () => {
+  /** A provider whose first attempt accepts a job and then fails as a status check would; it records each journal. */
+  function jobProvider(outcomes: (Error | 'ok')[]) {
+    const journals: CallJournal[] = [];
+    const created: string[] = [];
+    const cancelled: string[] = [];
+    let call = 0;
+    const provider: ImageProvider = {
+      id: 'jobs',
+      generate: (_request, options) => {
+        const journal = options?.journal ?? {};
+        journals.push(journal);
+        if (journal.job === undefined) {
+          journal.job = { id: `job-${created.length + 1}` };
+          created.push(journal.job.id);
+        }
+        const outcome = outcomes[call] ?? 'ok';
+        call += 1;
+        return outcome === 'ok' ? Promise.resolve(image) : Promise.reject(outcome);
+      },
+      cancel: (journal) => {
+        if (journal.job !== undefined) cancelled.push(journal.job.id);
+      },
+    };
+    const wrapped = withResilience(provider, { timeoutMs: 1_000, retries: 2, baseDelayMs: 1, maxDelayMs: 1, maxConcurrent: 1, breakerThreshold: 10, breakerCooldownMs: 1_000, sleep: async () => undefined });
+    return { wrapped, journals, created, cancelled };
+  }
+
+  it('gives every attempt of one call the same journal, so a retry resumes the job instead of creating one', async () => {
+    const p = jobProvider([unavailable(503), unavailable(502), 'ok']);
+    await expect(p.wrapped.generate(request)).resolves.toBe(image);
+    expect(p.journals).toHaveLength(3);
+    expect(new Set(p.journals).size).toBe(1);
+    expect(p.created).toEqual(['job-1']);
+    expect(p.cancelled).toEqual([]);
+  });
+
+  it('starts each call with a fresh journal', async () => {
+    const p = jobProvider(['ok', 'ok']);
+    await p.wrapped.generate(request);
+    await p.wrapped.generate(request);
+    expect(p.created).toEqual(['job-1', 'job-2']);
+  });
+
+  it('cancels the job a call gives up on, once', async () => {
+    const p = jobProvider([unavailable(), unavailable(), unavailable()]);
+    await expect(p.wrapped.generate(request)).rejects.toThrow('fake answered 503');
+    expect(p.created).toEqual(['job-1']);
+    expect(p.cancelled).toEqual(['job-1']);
+  });
+
+  it('cancels the job when the answer is a refusal', async () => {
+    const refused = jobProvider([new ProviderRefusal('nsfw')]);
+    await expect(refused.wrapped.generate(request)).rejects.toBeInstanceOf(ProviderRefusal);
+    expect(refused.cancelled).toEqual(['job-1']);
   });
 });

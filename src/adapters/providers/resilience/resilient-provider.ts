@@ -1,11 +1,19 @@
-import { ProviderRefusal, ProviderUnavailable, type ImageProvider } from '../../../ports/image-provider.js';
+import {
+  ProviderAccountProblem,
+  ProviderCircuitOpen,
+  ProviderRefusal,
+  ProviderUnavailable,
+  type CallJournal,
+  type ImageProvider,
+  type ProviderRequest,
+} from '../../../ports/image-provider.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import { Semaphore } from './semaphore.js';
 
 export interface ResilienceOptions {
   /** Per attempt (PROVIDER_TIMEOUT_MS). */
   timeoutMs: number;
-  /** Retries after the first attempt, for 429, 5xx and network errors. */
+  /** Retries after the first attempt, for 408, 429, 5xx and network errors. */
   retries: number;
   baseDelayMs: number;
   maxDelayMs: number;
@@ -27,6 +35,9 @@ export const DEFAULT_RESILIENCE: Omit<ResilienceOptions, 'timeoutMs'> = {
   breakerCooldownMs: 30_000,
 };
 
+/** `imagegate models --check` waits at most this long for one provider. */
+const CHECK_TIMEOUT_MS = 15_000;
+
 const defaultSleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
@@ -37,12 +48,17 @@ const defaultSleep = (ms: number, signal?: AbortSignal) =>
   });
 
 /** Network-level failures (refused, reset, DNS) from fetch surface as TypeError; worth another try. */
-const isRetryable = (error: unknown) => error instanceof ProviderUnavailable || (error instanceof TypeError && /fetch failed|network/i.test(error.message));
+const isNetworkError = (error: unknown) => error instanceof TypeError && /fetch failed|network/i.test(error.message);
+const isRetryable = (error: unknown) => error instanceof ProviderUnavailable || isNetworkError(error);
 
 /**
- * Wraps any adapter with what every remote provider needs: a timeout per attempt, retries of 429/5xx and
- * network errors with capped exponential backoff and full jitter (a provider's Retry-After wins), never a
- * retry of a refusal, a cap on concurrent calls, and a breaker that answers fast while the provider keeps failing.
+ * Wraps any adapter with what every remote provider needs: a timeout per attempt, retries of 408/429/5xx and
+ * network errors with capped exponential backoff and full jitter (a provider's Retry-After wins), never a retry
+ * of a refusal or an account problem, a cap on concurrent calls, and a breaker that answers fast while the
+ * provider keeps failing.
+ *
+ * All attempts of one call share a CallJournal: once the provider accepted a job, a retry resumes that job and
+ * never creates (and pays for) another. A call that finally fails cancels the job it leaves behind.
  */
 export function withResilience(provider: ImageProvider, options: ResilienceOptions): ImageProvider {
   const now = options.now ?? Date.now;
@@ -51,37 +67,53 @@ export function withResilience(provider: ImageProvider, options: ResilienceOptio
   const slots = new Semaphore(options.maxConcurrent);
   const breaker = new CircuitBreaker({ failureThreshold: options.breakerThreshold, cooldownMs: options.breakerCooldownMs, now });
 
-  async function attempt(request: Parameters<ImageProvider['generate']>[0], outer?: AbortSignal) {
+  /** One attempt; a timeout becomes a 504-like ProviderUnavailable, flagged so it is not retried. */
+  async function attempt(request: ProviderRequest, journal: CallJournal, outer?: AbortSignal) {
     const timeout = AbortSignal.timeout(options.timeoutMs);
     const signal = outer === undefined ? timeout : AbortSignal.any([outer, timeout]);
     try {
-      return await provider.generate(request, { signal });
+      return await provider.generate(request, { signal, journal });
     } catch (error) {
-      if (timeout.aborted && outer?.aborted !== true) throw new Error(`${provider.id} did not answer within ${Math.round(options.timeoutMs / 1000)} s`);
+      if (timeout.aborted && outer?.aborted !== true) throw new AttemptTimedOut(`${provider.id} did not answer within ${Math.round(options.timeoutMs / 1000)} s`);
       throw error;
     }
   }
 
-  return {
+  /** A call given up on leaves nothing running at the provider. */
+  const abandon = (journal: CallJournal) => {
+    if (journal.job !== undefined) provider.cancel?.(journal);
+  };
+
+  const circuitOpen = () =>
+    new ProviderCircuitOpen(`${provider.id} is failing repeatedly; not calling it for another ${Math.ceil(breaker.retryInMs() / 1000)} s`, 503, breaker.retryInMs());
+
+  const wrapped: ImageProvider = {
     id: provider.id,
     async generate(request, callOptions) {
+      const journal: CallJournal = callOptions?.journal ?? {};
       const release = await slots.acquire(callOptions?.signal);
       try {
         for (let tries = 0; ; tries += 1) {
           if (!breaker.tryAcquire()) {
-            throw new ProviderUnavailable(`${provider.id} is failing repeatedly; not calling it for another ${Math.ceil(breaker.retryInMs() / 1000)} s`, 503);
+            abandon(journal);
+            throw circuitOpen();
           }
           try {
-            const image = await attempt(request, callOptions?.signal);
+            const image = await attempt(request, journal, callOptions?.signal);
             breaker.succeeded();
             return image;
           } catch (error) {
-            if (error instanceof ProviderRefusal || callOptions?.signal?.aborted === true) {
+            // About this request or this account, or the caller left: nothing said about the provider's health.
+            if (error instanceof ProviderRefusal || error instanceof ProviderAccountProblem || callOptions?.signal?.aborted === true) {
               breaker.released();
+              abandon(journal);
               throw error;
             }
             breaker.failed();
-            if (!isRetryable(error) || tries >= options.retries) throw error;
+            if (error instanceof AttemptTimedOut || !isRetryable(error) || tries >= options.retries) {
+              abandon(journal);
+              throw finalError(error);
+            }
             const backoff = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** tries) * random();
             const retryAfter = error instanceof ProviderUnavailable ? error.retryAfterMs : undefined;
             await sleep(Math.min(options.maxDelayMs, retryAfter ?? backoff), callOptions?.signal);
@@ -91,5 +123,20 @@ export function withResilience(provider: ImageProvider, options: ResilienceOptio
         release();
       }
     },
+    cancel: (journal) => provider.cancel?.(journal),
   };
+  const check = provider.check?.bind(provider);
+  if (check !== undefined) wrapped.check = (signal) => check(signal ?? AbortSignal.timeout(CHECK_TIMEOUT_MS));
+  return wrapped;
+
+  /** A provider that timed out or cannot be reached is down for the caller (503), not a bug (500). */
+  function finalError(error: unknown): unknown {
+    if (error instanceof AttemptTimedOut) return new ProviderUnavailable(error.message, 504);
+    if (error instanceof TypeError && isNetworkError(error)) return new ProviderUnavailable(`${provider.id} could not be reached: ${error.message}`, 503);
+    return error;
+  }
+}
+
+class AttemptTimedOut extends Error {
+  override readonly name = 'AttemptTimedOut';
 }

@@ -1,6 +1,6 @@
 import type { ImageProvider, ProviderRequest } from '../../../ports/image-provider.js';
 import { httpFailure, ProviderRefusal } from '../../../ports/image-provider.js';
-import { clip, nearestAspectRatio, readBody, stringAt } from '../http-support.js';
+import { checkRequest, clip, nearestAspectRatio, readBody, stringAt, type ReadBody } from '../http-support.js';
 
 export interface StabilityOptions {
   apiKey: string;
@@ -10,8 +10,23 @@ export interface StabilityOptions {
 }
 
 const STABILITY_ASPECT_RATIOS = ['16:9', '1:1', '21:9', '2:3', '3:2', '4:5', '5:4', '9:16', '9:21'] as const;
-/** Stability's seed range is 0..4294967294, one short of 32 bits. */
+/**
+ * Stability's seed range is 0..4294967294, one short of 32 bits, and 0 means "pick a random seed". The seed it
+ * actually used comes back in the `seed` header and is what the image records, so a seed of 0 (or one clamped to
+ * the range) is never recorded as if it reproduced the image.
+ */
 const MAX_SEED = 4_294_967_294;
+
+/** The seed Stability reports in its `seed` response header, when it is a whole number. */
+const seedHeader = (response: Response): number | undefined => {
+  const value = Number(response.headers.get('seed') ?? '');
+  return Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+};
+
+const describeError = ({ json }: ReadBody): string | undefined => {
+  const errors = Array.isArray(json.errors) ? json.errors.filter((e): e is string => typeof e === 'string') : [];
+  return [stringAt(json.name), ...errors].filter((part) => part !== undefined).join(': ') || undefined;
+};
 
 /** `core` and `ultra` are services of their own; the SD 3.5 models share the `sd3` service and are named in `model`. */
 const stabilityService = (providerModel: string): string => (providerModel.startsWith('sd3') ? 'sd3' : providerModel);
@@ -56,16 +71,19 @@ export function createStabilityProvider(options: StabilityOptions, parametersOf:
           await response.body?.cancel();
           throw new Error(`Stability AI finished with ${finish}`);
         }
-        return { bytes: new Uint8Array(await response.arrayBuffer()), contentType: type };
+        const image = { bytes: new Uint8Array(await response.arrayBuffer()), contentType: type };
+        const seed = seedHeader(response);
+        return seed === undefined ? image : { ...image, seed };
       }
-      const { json, isJson } = await readBody(response);
-      const name = stringAt(json.name);
-      const errors = Array.isArray(json.errors) ? json.errors.filter((e): e is string => typeof e === 'string') : [];
-      const detail = clip([name, ...errors].filter((part) => part !== undefined).join(': ') || (isJson ? 'no error message' : `unexpected ${type || 'body'}`));
+      const body = await readBody(response);
+      const name = stringAt(body.json.name);
+      const detail = clip(describeError(body) ?? (body.isJson ? 'no error message' : `unexpected ${type || 'body'}`));
       // Stability answers 403 for prompts its moderation flags, not (only) for bad keys.
       if (response.status === 403 && name === 'content_moderation') throw new ProviderRefusal(`Stability AI answered 403: ${detail}`);
       if (!response.ok) throw httpFailure('Stability AI', response.status, detail, response.headers.get('Retry-After'));
       throw new Error(`Stability AI answered ${response.status} with ${type || 'no content type'} instead of an image`);
     },
+    // The account's credit balance (stability-ai SDK, v1.user.balance: GET /v1/user/balance): read-only, needs a valid key.
+    check: (signal) => checkRequest('Stability AI', doFetch, `${base}/v1/user/balance`, { headers: { Authorization: `Bearer ${options.apiKey}` }, signal }, describeError),
   };
 }

@@ -6,13 +6,17 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { workersAiModels } from '../../../domain/models/catalog/workers-ai.js';
 import type { ModelDefinition } from '../../../domain/models/types.js';
 import type { ImageProvider, ProviderRequest } from '../../../ports/image-provider.js';
-import { ProviderRefusal } from '../../../ports/image-provider.js';
+import { ProviderAccountProblem, ProviderRefusal, ProviderUnavailable } from '../../../ports/image-provider.js';
 import { createWorkersAiProvider } from './workers-ai-provider.js';
 
 /*
  * The real adapter, over real HTTP, against a loopback stand-in for Cloudflare's REST API
  * (`POST /client/v4/accounts/{account}/ai/run/{model}`). Going through a socket rather than a fake
- * `fetch` is what checks the URL, headers and body exactly as Cloudflare would receive them.
+ * `fetch` is what checks the URL, headers and body exactly as Cloudflare would receive them: JSON as each model's
+ * schema (cloudflare/cloudflare-docs src/content/workers-ai-models/<name>.json) names the fields, and multipart for
+ * FLUX.2 as Cloudflare's own curl example on developers.cloudflare.com/ai/models/@cf/black-forest-labs/flux-2-dev/
+ * sends it (`--form prompt=... --form steps=25 --form width=1024 --form height=1024`). Error codes as
+ * developers.cloudflare.com/workers-ai/platform/errors lists them.
  */
 
 const ACCOUNT = 'acct-0123456789abcdef';
@@ -21,6 +25,15 @@ const TOKEN = 'cf-token-MUST-NOT-LEAK-7f3a9c';
 const FLUX = '@cf/black-forest-labs/flux-1-schnell';
 const SDXL = '@cf/stabilityai/stable-diffusion-xl-base-1.0';
 const PHOENIX = '@cf/leonardo/phoenix-1.0';
+const FLUX2_DEV = '@cf/black-forest-labs/flux-2-dev';
+const KLEIN_9B = '@cf/black-forest-labs/flux-2-klein-9b';
+const isMultipart = (model: string) => model.startsWith('@cf/black-forest-labs/flux-2-');
+
+/** The multipart fields a request carried, parsed the way a server would. */
+async function formFields(request: RecordedRequest): Promise<Record<string, string>> {
+  const form = await new Response(new Uint8Array(request.raw), { headers: { 'Content-Type': String(request.headers['content-type']) } }).formData();
+  return Object.fromEntries([...form.entries()].map(([name, value]) => [name, String(value)]));
+}
 
 interface RecordedRequest {
   method: string;
@@ -28,6 +41,7 @@ interface RecordedRequest {
   headers: IncomingHttpHeaders;
   /** Parsed JSON when the body parses, the raw text otherwise (so a malformed body still shows up in a failure). */
   body: unknown;
+  raw: Buffer;
 }
 
 type Responder = (request: RecordedRequest, response: ServerResponse) => void;
@@ -111,6 +125,7 @@ beforeAll(async () => {
         path: incoming.url ?? '',
         headers: incoming.headers,
         body: parseBody(Buffer.concat(chunks).toString('utf8')),
+        raw: Buffer.concat(chunks),
       };
       requests.push(recorded);
       respond(recorded, response);
@@ -185,7 +200,7 @@ describe('Workers AI provider request', () => {
   });
 
   // The field name differs per model family (see the catalogue comments); a wrong name is silently ignored upstream.
-  it.each(workersAiModels.filter((model) => model.parameters.includes('steps')).map((model) => [model.id, model.id === FLUX || model.id === '@cf/leonardo/lucid-origin' ? 'steps' : 'num_steps'] as const))(
+  it.each(workersAiModels.filter((model) => model.parameters.includes('steps') && !isMultipart(model.id)).map((model) => [model.id, model.id === FLUX || model.id === '@cf/leonardo/lucid-origin' ? 'steps' : 'num_steps'] as const))(
     'names the step count for %s as %s',
     async (id, field) => {
       respond = (_request, response) => sendImage(response, 'image/png', png);
@@ -198,7 +213,7 @@ describe('Workers AI provider request', () => {
 
   it('sends only parameters the catalogue lists for the model', async () => {
     respond = (_request, response) => sendImage(response, 'image/png', png);
-    for (const model of workersAiModels) {
+    for (const model of workersAiModels.filter((candidate) => !isMultipart(candidate.id))) {
       requests.length = 0;
       await provider().generate(fullRequest(model.provider_model));
       const { body } = onlyRequest();
@@ -207,6 +222,62 @@ describe('Workers AI provider request', () => {
       const sent = Object.keys(body).map((key) => (key === 'num_steps' ? 'steps' : key));
       expect(sent.filter((key) => key !== 'prompt').sort(), model.id).toEqual([...model.parameters].sort());
     }
+  });
+});
+
+describe('Workers AI FLUX.2 (multipart)', () => {
+  it('sends FLUX.2 [dev] multipart form fields, with the step count as steps', async () => {
+    respond = (_request, response) => sendJson(response, 200, { result: { image: jpeg.toString('base64') }, success: true });
+    await provider().generate({ ...fullRequest(FLUX2_DEV), width: 1024, height: 768, steps: 25 });
+    const request = onlyRequest();
+    expect(request.path).toBe(`/client/v4/accounts/${ACCOUNT}/ai/run/${FLUX2_DEV}`);
+    expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(await formFields(request)).toEqual({ prompt: 'a lighthouse at dusk', width: '1024', height: '768', seed: '1234', guidance: '6.5', steps: '25' });
+  });
+
+  it('sends klein 9B no steps (fixed at 4) and no guidance', async () => {
+    respond = (_request, response) => sendJson(response, 200, { result: { image: jpeg.toString('base64') }, success: true });
+    await provider().generate(fullRequest(KLEIN_9B));
+    expect(await formFields(onlyRequest())).toEqual({ prompt: 'a lighthouse at dusk', width: '768', height: '512', seed: '1234' });
+  });
+
+  it('decodes the base64 image FLUX.2 answers', async () => {
+    respond = (_request, response) => sendJson(response, 200, { result: { image: jpeg.toString('base64') }, success: true });
+    const image = await provider().generate(fullRequest(FLUX2_DEV));
+    expect(Buffer.from(image.bytes).equals(jpeg)).toBe(true);
+  });
+});
+
+describe('Workers AI error codes', () => {
+  const failWith = (status: number, code: number, message: string) => {
+    respond = (_request, response) => sendJson(response, status, { success: false, errors: [{ code, message }], messages: [], result: null });
+  };
+
+  it('treats the daily free allocation used up (3036) as an account problem, not a retry', async () => {
+    failWith(429, 3036, "You have used up your daily free allocation of 10,000 neurons. Please upgrade to Cloudflare's Workers Paid plan if you would like to continue usage.");
+    const error = await rejectionOf(provider().generate(fullRequest(FLUX)));
+    expect(error).toBeInstanceOf(ProviderAccountProblem);
+    expect(String(error)).toContain('daily free allocation');
+  });
+
+  it.each([
+    [3007, 'Request timeout'],
+    [3008, 'Request was aborted'],
+  ])('treats the 408 timeout %i as retryable, not a refusal', async (code, message) => {
+    failWith(408, code, message);
+    expect(await rejectionOf(provider().generate(fullRequest(FLUX)))).toBeInstanceOf(ProviderUnavailable);
+  });
+
+  it('treats an unknown model (5007) as a settings problem', async () => {
+    failWith(400, 5007, 'No such model @cf/black-forest-labs/flux-9 or task');
+    expect(await rejectionOf(provider().generate(fullRequest(FLUX)))).toBeInstanceOf(ProviderAccountProblem);
+  });
+
+  it('lists the account models for the credentials check, running nothing', async () => {
+    respond = (_request, response) => sendJson(response, 200, { result: [], success: true, errors: [], messages: [] });
+    expect(await provider().check?.()).toEqual({ ok: true, endpoint: `GET /client/v4/accounts/${ACCOUNT}/ai/models/search`, detail: 'answered 200' });
+    expect(onlyRequest()).toMatchObject({ method: 'GET', path: `/client/v4/accounts/${ACCOUNT}/ai/models/search?task=Text-to-Image` });
   });
 });
 

@@ -1,5 +1,5 @@
-import type { ImageProvider, ProviderRequest } from '../../../ports/image-provider.js';
-import { base64Image, failOnHttpError, isRecord, readBody, stringAt } from '../http-support.js';
+import type { FailureKind, ImageProvider, ProviderRequest } from '../../../ports/image-provider.js';
+import { base64Image, checkRequest, failOnHttpError, isRecord, readBody, stringAt, type ReadBody } from '../http-support.js';
 
 export interface WorkersAiOptions {
   accountId: string;
@@ -14,10 +14,15 @@ export interface WorkersAiOptions {
 const STEPS_FIELD: Record<string, string> = {
   '@cf/black-forest-labs/flux-1-schnell': 'steps',
   '@cf/leonardo/lucid-origin': 'steps',
+  '@cf/black-forest-labs/flux-2-dev': 'steps',
 };
 
-export function workersAiBody(request: ProviderRequest, accepts: ReadonlySet<string>): Record<string, unknown> {
-  const body: Record<string, unknown> = { prompt: request.prompt };
+/** FLUX.2 takes multipart/form-data, "even if you just have a prompt" (Cloudflare changelog 2026-01-28). */
+const isMultipart = (model: string): boolean => model.startsWith('@cf/black-forest-labs/flux-2-');
+
+/** The fields each model takes, by their Workers AI names, with numbers as numbers. */
+export function workersAiFields(request: ProviderRequest, accepts: ReadonlySet<string>): Record<string, string | number> {
+  const body: Record<string, string | number> = { prompt: request.prompt };
   if (accepts.has('negative_prompt') && request.negativePrompt !== undefined) body.negative_prompt = request.negativePrompt;
   if (accepts.has('width')) body.width = request.width;
   if (accepts.has('height')) body.height = request.height;
@@ -27,32 +32,59 @@ export function workersAiBody(request: ProviderRequest, accepts: ReadonlySet<str
   return body;
 }
 
-const reasonsOf = (json: Record<string, unknown>): string =>
-  (Array.isArray(json.errors) ? json.errors.filter(isRecord) : []).map((e) => stringAt(e.message) ?? `code ${String(e.code ?? '?')}`).join('; ');
+function multipartBody(fields: Record<string, string | number>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, String(value));
+  return form;
+}
+
+const errorsOf = (json: Record<string, unknown>): Record<string, unknown>[] => (Array.isArray(json.errors) ? json.errors.filter(isRecord) : []);
+const reasonsOf = (json: Record<string, unknown>): string => errorsOf(json).map((e) => stringAt(e.message) ?? `code ${String(e.code ?? '?')}`).join('; ');
 
 /**
- * Workers AI over REST: `POST /accounts/{account}/ai/run/{model}`. Some models answer JSON with a base64
- * image, others the raw image bytes; failures come as `{ success: false, errors: [...] }`.
+ * Workers AI's own error codes (developers.cloudflare.com/workers-ai/platform/errors, read 2026-11-23) say more
+ * than the status: 3036 (429) is the daily free allocation used up and 3023 an account blocked, the operator's to
+ * fix; 3007 and 3008 (408) are timeouts and 3040 (429) no capacity, worth another try; 5007 and 3042 name a model
+ * Workers AI does not know, a catalogue or settings problem.
+ */
+const ACCOUNT_CODES = new Set([3036, 3023, 3041, 5016, 5018, 5007, 3042]);
+const RETRY_CODES = new Set([3007, 3008, 3040]);
+const classify = (_status: number, { json }: ReadBody): FailureKind | undefined => {
+  const codes = errorsOf(json).map((e) => Number(e.code));
+  if (codes.some((code) => ACCOUNT_CODES.has(code))) return 'account';
+  if (codes.some((code) => RETRY_CODES.has(code))) return 'unavailable';
+  return undefined;
+};
+
+/**
+ * Workers AI over REST: `POST /accounts/{account}/ai/run/{model}`, JSON for most models and multipart for FLUX.2.
+ * Some models answer JSON with a base64 image, others the raw image bytes; failures come as
+ * `{ success: false, errors: [...] }`.
  */
 export function createWorkersAiProvider(options: WorkersAiOptions, parametersOf: (model: string) => ReadonlySet<string> = () => new Set()): ImageProvider {
   const doFetch = options.fetch ?? fetch;
+  const account = `${options.baseUrl}/accounts/${encodeURIComponent(options.accountId)}`;
+  const auth = { Authorization: `Bearer ${options.apiToken}` };
   return {
     id: 'workers-ai',
     async generate(request, callOptions) {
-      const url = `${options.baseUrl}/accounts/${encodeURIComponent(options.accountId)}/ai/run/${request.providerModel}`;
+      const url = `${account}/ai/run/${request.providerModel}`;
       const signals = [AbortSignal.timeout(options.timeoutMs ?? 120_000)];
       if (callOptions?.signal !== undefined) signals.push(callOptions.signal);
+      const fields = workersAiFields(request, parametersOf(request.providerModel));
+      const multipart = isMultipart(request.providerModel);
       const response = await doFetch(url, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${options.apiToken}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(workersAiBody(request, parametersOf(request.providerModel))),
+        // For multipart, fetch sets the Content-Type with its boundary from the FormData body.
+        headers: multipart ? auth : { ...auth, 'Content-Type': 'application/json' },
+        body: multipart ? multipartBody(fields) : JSON.stringify(fields),
         signal: AbortSignal.any(signals),
       });
       const type = response.headers.get('Content-Type') ?? '';
       if (type.startsWith('image/') && response.ok) {
         return { bytes: new Uint8Array(await response.arrayBuffer()), contentType: type };
       }
-      await failOnHttpError('Workers AI', response, ({ json }) => reasonsOf(json) || undefined);
+      await failOnHttpError('Workers AI', response, ({ json }) => reasonsOf(json) || undefined, classify);
       const { json, isJson } = await readBody(response);
       const image = isRecord(json.result) ? stringAt(json.result.image) : undefined;
       if (json.success === false || image === undefined) {
@@ -61,5 +93,7 @@ export function createWorkersAiProvider(options: WorkersAiOptions, parametersOf:
       }
       return base64Image(image);
     },
+    // Listing the account's text-to-image models needs only "Workers AI Read" and runs nothing.
+    check: (signal) => checkRequest('Workers AI', doFetch, `${account}/ai/models/search?task=Text-to-Image`, { headers: auth, signal }, ({ json }) => reasonsOf(json) || undefined),
   };
 }

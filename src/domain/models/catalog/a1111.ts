@@ -1,7 +1,9 @@
 import type { ModelDefinition } from '../types.js';
 
 /*
- * A self-hosted AUTOMATIC1111 / Forge web UI (`--api`), `POST /sdapi/v1/txt2img`.
+ * A self-hosted AUTOMATIC1111 / Forge / SD.Next web UI (`--api`), `POST /sdapi/v1/txt2img`. AUTOMATIC1111 itself has
+ * had no release for over a year; Forge and SD.Next keep the same `/sdapi/v1` API, so the provider serves all three.
+ * For ComfyUI see ./comfyui.ts.
  *
  * Sources (read 2026-11-23): AUTOMATIC1111/stable-diffusion-webui, modules/api/models.py and api.py (request
  * fields prompt, negative_prompt, width, height, steps, cfg_scale, seed, override_settings; answer
@@ -43,7 +45,7 @@ function definition(checkpoint: string, name: string, description: string): Mode
 export function a1111Models(checkpoints: string | undefined): ModelDefinition[] {
   const names = [...new Set((checkpoints ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '' && name !== 'default'))];
   return [
-    definition('default', 'Automatic1111 (loaded checkpoint)', 'Your own AUTOMATIC1111 or Forge server, with whichever checkpoint it has loaded; free, and as fast as your GPU.'),
-    ...names.map((checkpoint) => definition(checkpoint, `Automatic1111: ${checkpoint}`, `Checkpoint ${checkpoint} on your own AUTOMATIC1111 or Forge server (switched to for each call); free.`)),
+    definition('default', 'Automatic1111 (loaded checkpoint)', 'Your own AUTOMATIC1111, Forge or SD.Next server, with whichever checkpoint it has loaded; free, and as fast as your GPU.'),
+    ...names.map((checkpoint) => definition(checkpoint, `Automatic1111: ${checkpoint}`, `Checkpoint ${checkpoint} on your own AUTOMATIC1111, Forge or SD.Next server (switched to for each call); free.`)),
   ];
 }

@@ -11,9 +11,24 @@ import type { ModelDefinition } from '../types.js';
  *   num_inference_steps (schnell 1-4, default 4; dev 1-50, default 28), guidance (dev only, 0-10, default 3),
  *   output_format (webp, jpg, png), megapixels ("1" or "0.25").
  *
- * FLUX on Replicate takes an aspect ratio, not a pixel size: the adapter sends the ratio nearest to
- * width:height, and the image records the size FLUX made (at 1 megapixel: 1:1 is 1024x1024, 16:9 is
- * 1344x768, 9:21 is 640x1536). Negative prompts are not supported by FLUX.
+ * FLUX.1 schnell and dev on Replicate take an aspect ratio, not a pixel size: the adapter sends the ratio nearest
+ * to width:height, and the image records the size FLUX made (at 1 megapixel: 1:1 is 1024x1024, 16:9 is
+ * 1344x768, 9:21 is 640x1536). Negative prompts are not supported by FLUX. Both have `go_fast` (on by default,
+ * non-deterministic even with a seed); the adapter always sends `go_fast: false`, since imagegate always sends
+ * a seed and promises that prompt and seed reproduce the image.
+ *
+ * FLUX 1.1 [pro] and FLUX.2 [pro] (added; sources read 2026-11-23):
+ * - Inputs: their API pages, e.g. https://replicate.com/black-forest-labs/flux-1.1-pro/versions/a91bed9b.../api and
+ *   https://replicate.com/black-forest-labs/flux-2-pro/versions/285631b5.../api: prompt, aspect_ratio ("custom" takes
+ *   width and height: 256-1440 for 1.1 pro, 256-2048 for 2 pro, "a multiple of 32" in some versions and of 16 in
+ *   others; we ask for multiples of 32, which suit both), seed, safety_tolerance, output_format (png), output a
+ *   single file URL. No steps, guidance or negative prompt.
+ * - Pricing: Replicate's own pages for these two were not among the stored sources. FLUX 1.1 [pro] is $0.04 per
+ *   image in every listing seen (Black Forest Labs' price; runflow.io/models/black-forest-labs/flux-1-1-pro).
+ *   FLUX.2 [pro] is billed per output megapixel of 1024x1024, rounded up (lumenfall.ai/models/black-forest-labs/
+ *   flux.2-pro, listing Replicate), at Black Forest Labs' published rate of $0.03 for the first megapixel and
+ *   $0.015 for each further one (runflow.io/models/black-forest-labs/flux-2-pro). Unconfirmed against Replicate.
+ * - Lifecycle: no deprecation is announced for any model here in the stored sources.
  */
 
 export const replicateModels: readonly ModelDefinition[] = [
@@ -56,5 +71,43 @@ export const replicateModels: readonly ModelDefinition[] = [
     parameters: ['width', 'height', 'seed', 'steps', 'guidance'],
     pricing: { kind: 'per_image', usd: 0.025 },
     pricing_source: 'https://replicate.com/black-forest-labs/flux-dev',
+  },
+  {
+    id: 'replicate/black-forest-labs/flux-1.1-pro',
+    name: 'FLUX 1.1 [pro] on Replicate',
+    provider: 'replicate',
+    provider_model: 'black-forest-labs/flux-1.1-pro',
+    description: 'Black Forest Labs FLUX 1.1 pro on Replicate: fast, high-quality images at an exact size up to 1440 px, a flat price per image.',
+    speed: 'medium',
+    quality: 'high',
+    typical_seconds: 5,
+    default_width: 1024,
+    default_height: 1024,
+    min_size: 256,
+    max_width: 1440,
+    max_height: 1440,
+    size_rule: { multiple_of: 32 },
+    parameters: ['width', 'height', 'seed'],
+    pricing: { kind: 'per_image', usd: 0.04 },
+    pricing_source: 'https://replicate.com/black-forest-labs/flux-1.1-pro',
+  },
+  {
+    id: 'replicate/black-forest-labs/flux-2-pro',
+    name: 'FLUX.2 [pro] on Replicate',
+    provider: 'replicate',
+    provider_model: 'black-forest-labs/flux-2-pro',
+    description: 'Black Forest Labs FLUX.2 pro on Replicate: production-grade images at an exact size up to 2048 px, billed per megapixel.',
+    speed: 'medium',
+    quality: 'high',
+    typical_seconds: 15,
+    default_width: 1024,
+    default_height: 1024,
+    min_size: 256,
+    max_width: 2048,
+    max_height: 2048,
+    size_rule: { multiple_of: 32 },
+    parameters: ['width', 'height', 'seed'],
+    pricing: { kind: 'per_megapixel', first_megapixel_usd: 0.03, usd_per_megapixel: 0.015, megapixel_px: 1_048_576, round_up: true },
+    pricing_source: 'https://replicate.com/black-forest-labs/flux-2-pro',
   },
 ];

@@ -1,4 +1,5 @@
 import type { ModelDefinition } from '../types.js';
+import { workersAiFlux2Models } from './workers-ai-flux2.js';
 
 /*
  * Cloudflare Workers AI text-to-image models.
@@ -19,10 +20,9 @@ import type { ModelDefinition } from '../types.js';
  * flux-1-schnell (lucid-origin accepts both). `typical_seconds`, `speed` and `quality` are our
  * estimates (fast ~2-3 s, higher quality ~5-7 s), not Cloudflare figures.
  *
- * Not included: img2img/inpainting models, and the FLUX.2 models (flux-2-dev, flux-2-klein-4b,
- * flux-2-klein-9b): they take multipart/form-data whose fields, limits and defaults are not
- * documented in their schemas, and flux-2-dev ($ per tile per step) and flux-2-klein-9b
- * ($ per megapixel) are priced in shapes a PricingRule cannot express.
+ * Not included: img2img/inpainting models.
+ *
+ * FLUX.2 [dev] and [klein]: see ./workers-ai-flux2.ts.
  */
 
 const PRICING_PAGE = 'https://developers.cloudflare.com/workers-ai/platform/pricing/';
@@ -189,4 +189,5 @@ export const workersAiModels: readonly ModelDefinition[] = [
     pricing: { kind: 'tiles_and_steps', usd_per_tile: 0.006996, tile_px: 512, usd_per_step: 0.000132 },
     pricing_source: PRICING_PAGE,
   },
+  ...workersAiFlux2Models,
 ];

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { generateImage } from '../../../domain/images/generate-image.js';
 import { requestContext } from '../../app-env.js';
+import { deprecationHeaders } from '../../deprecation.js';
 import { requires } from '../../route-table.js';
 import { ErrorSchema, ImageSchema, errorResponses, jsonBody, jsonContent } from '../../schemas.js';
 import type { RegisterRoutes } from '../types.js';
@@ -13,18 +14,21 @@ const route = createRoute({
   ...requires('generate'),
   tags: ['Images'],
   summary: 'Generate an image from a prompt',
-  description: 'Runs the prompt on the chosen model, stores the PNG and records it. Not idempotent: every call creates a new image.',
+  description:
+    'Runs the prompt on the chosen model, stores the PNG and records it. Not idempotent: every call creates a new image. A deprecated model answers with `Deprecation`, `Sunset` and a `Link` to its replacement.',
   request: jsonBody(GenerateBodySchema),
   responses: {
     201: jsonContent(ImageSchema, 'The generated image'),
     ...errorResponses,
     413: jsonContent(ErrorSchema, 'Body larger than 1 MiB'),
+    502: jsonContent(ErrorSchema, "The model's provider cannot be used (out of credit, wrong credentials): the operator must act"),
+    503: jsonContent(ErrorSchema, 'The provider is down or failing repeatedly; retry after Retry-After seconds'),
   },
 });
 
 export const registerGenerate: RegisterRoutes = (app, deps) => {
   app.openapi(route, async (c) => {
     const image = await generateImage({ deps, ctx: requestContext(c.var), input: c.req.valid('json') });
-    return c.json(image, 201);
+    return c.json(image, 201, deprecationHeaders(deps.catalog.find(image.model), deps.clock.now()));
   });
 };

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { notFound } from '../../../domain/errors.js';
 import { requires } from '../../route-table.js';
 import { errorResponses, jsonContent } from '../../schemas.js';
+import { catalogView } from '../../../domain/models/catalog.js';
 import type { RegisterRoutes } from '../types.js';
 import { ModelSchema } from './schemas.js';
 
@@ -11,7 +12,7 @@ export const registerGetModel: RegisterRoutes = (app, deps) => {
     const id = c.req.param('id');
     const model = deps.catalog.find(id);
     if (model === undefined) throw notFound('Model', 'model', id);
-    return c.json(model, 200);
+    return c.json(catalogView(model, deps.clock.now()), 200);
   });
   app.openAPIRegistry.registerPath({
     operationId: 'getModel',

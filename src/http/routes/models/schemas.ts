@@ -7,8 +7,20 @@ const PricingSchema = z
     z.object({ kind: z.literal('free') }),
     z.object({ kind: z.literal('per_image'), usd: z.number() }),
     z.object({ kind: z.literal('tiles_and_steps'), usd_per_tile: z.number(), tile_px: z.number(), usd_per_step: z.number() }),
-    z.object({ kind: z.literal('per_megapixel'), usd_per_megapixel: z.number(), round_up: z.boolean() }),
+    z.object({ kind: z.literal('per_tile_step'), usd_per_tile_step: z.number(), tile_px: z.number() }),
+    z.object({
+      kind: z.literal('per_megapixel'),
+      usd_per_megapixel: z.number(),
+      round_up: z.boolean(),
+      megapixel_px: z.number().openapi({ description: 'Pixels in one billed megapixel (1048576 = 1024x1024 for fal and Black Forest Labs)' }),
+      first_megapixel_usd: z.number().optional(),
+    }),
     z.object({ kind: z.literal('by_size'), prices: z.record(z.string(), z.number()), default_usd: z.number() }),
+    z.object({
+      kind: z.literal('tokens'),
+      quality: z.enum(['low', 'medium', 'high']),
+      usd_per_million: z.object({ text_input: z.number(), image_input: z.number(), image_output: z.number(), text_output: z.number() }),
+    }),
   ])
   .openapi('PricingRule', { description: 'How one image is billed; `cost_per_image` applies it at default settings' });
 
@@ -34,8 +46,17 @@ export const ModelSchema = z
     default_steps: z.number().int().optional(),
     max_steps: z.number().int().optional(),
     parameters: z.array(z.enum(GENERATION_PARAMETERS)).readonly(),
+    size_rule: z
+      .object({ multiple_of: z.number().optional(), min_pixels: z.number().optional(), max_pixels: z.number().optional(), max_aspect_ratio: z.number().optional() })
+      .optional()
+      .openapi({ description: 'Limits on width x height beyond the range: multiples, pixel count, longest side over shortest' }),
     pricing: PricingSchema,
     pricing_source: z.string(),
+    lifecycle: z.enum(['active', 'deprecated', 'shut_down']).openapi({ description: 'A shut-down model is listed (old images name it) but cannot generate' }),
+    deprecated_at: z.string().optional().openapi({ example: '2026-06-02' }),
+    shutdown_at: z.string().optional().openapi({ example: '2026-12-01' }),
+    replacement: z.string().optional().openapi({ description: 'The model to use instead', example: 'openai/gpt-image-2' }),
+    warning: z.string().optional().openapi({ description: 'Set for a deprecated or shut-down model' }),
     user_id: z.literal('system'),
   })
   .openapi('Model');

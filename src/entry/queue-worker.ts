@@ -1,0 +1,43 @@
+import { StartupError } from '../adapters/process/startup-error.js';
+import type { Config } from '../config.js';
+import { buildDeps, createLogger, describeDatabase } from '../deps.js';
+import { startBatchWorkers } from '../domain/batches/batch-workers.js';
+import { reconcileBlobs } from '../domain/images/reconcile-blobs.js';
+
+export interface RunningWorker {
+  /** Stops taking jobs; running ones finish (or, past the shutdown deadline, are handed back by their lease or lock). */
+  close(): Promise<void>;
+}
+
+/** Workers in another process share the queue and the database, so they need a database server. */
+export function requireSharedDatabase(config: Pick<Config, 'database'>, what: string): void {
+  if (config.database.kind === 'sqlite') {
+    throw new StartupError(`${what} shares jobs with other processes, so it needs DATABASE_URL=postgres://...; with the embedded SQLite database, \`imagegate serve\` runs the workers itself`);
+  }
+}
+
+/** `imagegate worker`: batch prompts and webhook deliveries, no HTTP port. */
+export async function startQueueWorker(config: Config): Promise<RunningWorker> {
+  requireSharedDatabase(config, 'imagegate worker');
+  const logger = createLogger(config);
+  const runtime = await buildDeps(config, { logger });
+  try {
+    await reconcileBlobs(runtime.deps, { graceSeconds: config.storage.orphanGraceSeconds }).catch((error: unknown) =>
+      logger.error({ err: error }, 'could not clean leftovers from the blob store; working anyway'),
+    );
+    await startBatchWorkers(runtime.deps);
+  } catch (error) {
+    await runtime.close().catch(() => undefined);
+    throw error;
+  }
+  logger.info(
+    { database: describeDatabase(config), queue: config.redis === undefined ? 'database' : 'redis', concurrency: config.worker.concurrency },
+    'imagegate worker started',
+  );
+  return {
+    async close() {
+      await runtime.close();
+      logger.info('imagegate worker stopped');
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BUNDLED_WORKFLOWS, loadComfyWorkflows } from '../../src/adapters/providers/comfyui/workflows.js';
+import { ConfigError, loadConfig } from '../../src/config.js';
+import { buildProviderSet } from '../../src/providers.js';
+
+/* The workflow folder (COMFYUI_WORKFLOWS): API-format graphs with a mapping beside each, checked at start-up. */
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
+});
+
+const sdxl = () => JSON.parse(fs.readFileSync(path.join(BUNDLED_WORKFLOWS, 'sdxl-base.json'), 'utf8')) as Record<string, unknown>;
+const sdxlMapping = () => JSON.parse(fs.readFileSync(path.join(BUNDLED_WORKFLOWS, 'sdxl-base.mapping.json'), 'utf8')) as Record<string, unknown>;
+
+/** A folder holding one workflow `name` with this graph and mapping (`undefined` leaves the file out). */
+function folderWith(name: string, graph: unknown, mapping: unknown): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'imagegate-workflows-'));
+  folders.push(folder);
+  fs.writeFileSync(path.join(folder, `${name}.json`), JSON.stringify(graph));
+  if (mapping !== undefined) fs.writeFileSync(path.join(folder, `${name}.mapping.json`), JSON.stringify(mapping));
+  return folder;
+}
+
+describe('the bundled ComfyUI workflows', () => {
+  it('are SDXL base and FLUX.1 dev, with every value they take mapped', () => {
+    const workflows = loadComfyWorkflows(BUNDLED_WORKFLOWS);
+    expect(workflows.map((w) => [w.id, w.parameters])).toEqual([
+      ['flux-dev', ['width', 'height', 'seed', 'steps', 'guidance']],
+      ['sdxl-base', ['width', 'height', 'seed', 'negative_prompt', 'steps', 'guidance']],
+    ]);
+  });
+
+  it('are listed as ComfyUI models, free, unavailable until COMFYUI_URL is set', () => {
+    const off = buildProviderSet(loadConfig({}));
+    const comfy = off.models.filter((m) => m.provider === 'comfyui');
+    expect(comfy.map((m) => [m.id, m.pricing.kind, m.default_steps])).toEqual([
+      ['comfyui/flux-dev', 'free', 20],
+      ['comfyui/sdxl-base', 'free', 25],
+    ]);
+    expect(off.statusOf('comfyui')).toEqual({ available: false, reason: 'set COMFYUI_URL to enable provider comfyui' });
+    expect(buildProviderSet(loadConfig({ COMFYUI_URL: 'http://127.0.0.1:8188' })).statusOf('comfyui')).toEqual({ available: true });
+  });
+});
+
+describe('a COMFYUI_WORKFLOWS folder', () => {
+  it('gives one model per workflow file, named by the file', () => {
+    const folder = folderWith('my-sdxl', sdxl(), { ...sdxlMapping(), name: 'My SDXL' });
+    const set = buildProviderSet(loadConfig({ COMFYUI_URL: 'http://127.0.0.1:8188', COMFYUI_WORKFLOWS: folder }));
+    expect(set.models.filter((m) => m.provider === 'comfyui').map((m) => [m.id, m.name])).toEqual([['comfyui/my-sdxl', 'My SDXL']]);
+  });
+
+  it('makes a workflow whose size is not mapped a fixed-size model', () => {
+    const { width: _width, height: _height, ...unsized } = sdxlMapping();
+    const [workflow] = loadComfyWorkflows(folderWith('fixed', sdxl(), unsized));
+    expect(workflow?.parameters).not.toContain('width');
+  });
+
+  it.each([
+    ['a workflow without its mapping', undefined, 'cannot be read (every workflow needs its .mapping.json beside it)'],
+    ['a mapping without a seed', { ...sdxlMapping(), seed: undefined }, 'seed: '],
+    ['a mapping naming a node the workflow lacks', { ...sdxlMapping(), prompt: { node: '99', input: 'text' } }, 'prompt names node 99, which the workflow does not have'],
+    ['a mapping naming an input the node lacks', { ...sdxlMapping(), steps: { node: '3', input: 'iterations' } }, 'steps names input iterations of node 3 (KSampler), which it does not have'],
+    ['a mapping with width but no height', { ...sdxlMapping(), height: undefined }, 'map width and height together, or neither'],
+    ['a mapping with an unknown field', { ...sdxlMapping(), sampler: 'euler' }, 'sampler'],
+  ])('stops start-up on %s, naming COMFYUI_WORKFLOWS and the file', (_case, mapping, message) => {
+    const folder = folderWith('broken', sdxl(), mapping === undefined ? undefined : JSON.parse(JSON.stringify(mapping)));
+    const start = () => buildProviderSet(loadConfig({ COMFYUI_WORKFLOWS: folder }));
+    expect(start).toThrow(ConfigError);
+    expect(start).toThrow(`COMFYUI_WORKFLOWS: ${folder}`);
+    expect(start).toThrow(message);
+  });
+
+  it('stops start-up on a file that is not an API-format workflow', () => {
+    const folder = folderWith('ui-export', { nodes: [], links: [] }, sdxlMapping());
+    expect(() => loadComfyWorkflows(folder)).toThrow('not an API-format workflow');
+  });
+
+  it('stops start-up on a folder that does not exist', () => {
+    expect(() => buildProviderSet(loadConfig({ COMFYUI_WORKFLOWS: '/nonexistent/imagegate-workflows' }))).toThrow('COMFYUI_WORKFLOWS: /nonexistent/imagegate-workflows is not a readable folder');
+  });
+});

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { isRecord } from '../../../src/adapters/providers/http-support.js';
+import { sendBytes, sendJson, startLoopbackServer, type LoopbackServer, type RecordedRequest, type Responder } from '../loopback-server.js';
+import { MIME, sampleImages, type FakeOptions } from './sample-images.js';
+
+/*
+ * ComfyUI's HTTP and websocket API on loopback, as Comfy-Org/ComfyUI at a125cd84 (2025-10-11) serves it:
+ * server.py (POST /prompt answering { prompt_id, number, node_errors } or 400 { error, node_errors }; GET
+ * /history/{id} answering {} until the prompt is done, then { id: { prompt, outputs, status, meta } }; GET /queue;
+ * GET /view; POST /interrupt with an optional prompt_id; POST /queue { delete }; GET /system_stats; /ws?clientId=),
+ * execution.py and main.py (the messages sent to the prompt's client_id: execution_start, execution_cached,
+ * executing, progress, executed, execution_success or execution_error / execution_interrupted, then executing
+ * with node null).
+ */
+
+export interface ComfyFakeOptions extends FakeOptions {
+  /** `events`: send the documented messages; `silent`: accept the socket, never speak; `refused`: no websocket. */
+  websocket?: 'events' | 'silent' | 'refused';
+  /**
+   * `finish` (default): the prompt finishes at once; `forever`: it runs until interrupted; `after-first-poll`: it
+   * finishes just after the first history check found it unfinished (so only the websocket can tell in time).
+   */
+  run?: 'finish' | 'forever' | 'after-first-poll';
+  /** How a finished prompt ends: an image, or an execution error in node 3. */
+  outcome?: 'success' | 'error';
+}
+
+export interface QueuedPrompt {
+  id: string;
+  clientId: string;
+  graph: Record<string, { class_type: string; inputs: Record<string, unknown> }>;
+  number: number;
+  done: boolean;
+}
+
+export interface ComfyFake {
+  baseUrl: string;
+  server: LoopbackServer;
+  prompts: QueuedPrompt[];
+  /** Prompts queued: each is GPU time. */
+  creations(): number;
+  /** Sockets that connected, by clientId. */
+  sockets: string[];
+  set(options: ComfyFakeOptions): void;
+  close(): Promise<void>;
+}
+
+const SAVE_FILE = { filename: 'imagegate_00001_.png', subfolder: 'imagegate', type: 'output' };
+
+export async function startComfyUiFake(initial: ComfyFakeOptions = {}): Promise<ComfyFake> {
+  const images = await sampleImages();
+  let options = initial;
+  const prompts: QueuedPrompt[] = [];
+  const history = new Map<string, Record<string, unknown>>();
+  const clients = new Map<string, WebSocket>();
+  const sockets: string[] = [];
+  const send = (clientId: string, type: string, data: Record<string, unknown>) => clients.get(clientId)?.send(JSON.stringify({ type, data }));
+
+  const finish = (prompt: QueuedPrompt, ending: 'execution_success' | 'execution_error' | 'execution_interrupted') => {
+    if (prompt.done) return;
+    prompt.done = true;
+    const talk = options.websocket === undefined || options.websocket === 'events';
+    const output = Object.keys(prompt.graph).find((id) => prompt.graph[id]?.class_type === 'SaveImage') ?? '9';
+    const ending_data: Record<string, unknown> =
+      ending === 'execution_error'
+        ? { prompt_id: prompt.id, node_id: '3', node_type: 'KSampler', executed: [], exception_message: 'CUDA out of memory. Tried to allocate 2.00 GiB', exception_type: 'torch.OutOfMemoryError', traceback: [] }
+        : { prompt_id: prompt.id, node_id: '3', node_type: 'KSampler', executed: [] };
+    if (talk) {
+      send(prompt.clientId, 'executing', { node: '3', display_node: '3', prompt_id: prompt.id });
+      send(prompt.clientId, 'progress', { value: 1, max: 1, prompt_id: prompt.id, node: '3' });
+      if (ending === 'execution_success') send(prompt.clientId, 'executed', { node: output, display_node: output, output: { images: [SAVE_FILE] }, prompt_id: prompt.id });
+      send(prompt.clientId, ending, ending === 'execution_success' ? { prompt_id: prompt.id, timestamp: 1 } : ending_data);
+    }
+    history.set(prompt.id, {
+      prompt: [prompt.number, prompt.id, prompt.graph, { client_id: prompt.clientId }, [output]],
+      outputs: ending === 'execution_success' ? { [output]: { images: [SAVE_FILE] } } : {},
+      status: {
+        status_str: ending === 'execution_success' ? 'success' : 'error',
+        completed: ending === 'execution_success',
+        messages: [['execution_start', { prompt_id: prompt.id, timestamp: 0 }], [ending, ending === 'execution_success' ? { prompt_id: prompt.id, timestamp: 1 } : ending_data]],
+      },
+      meta: {},
+    });
+    if (talk) send(prompt.clientId, 'executing', { node: null, prompt_id: prompt.id });
+  };
+
+  const ending = () => (options.outcome === 'error' ? 'execution_error' : 'execution_success');
+  const responder: Responder = (request, response) => comfyRoute(request, response);
+  const server = await startLoopbackServer(responder);
+
+  function comfyRoute(request: RecordedRequest, response: Parameters<Responder>[1]): void {
+    const { method, path } = request;
+    const url = new URL(path, 'http://fake');
+    const body = isRecord(request.body) ? request.body : {};
+    if (method === 'POST' && url.pathname === '/prompt') {
+      const graph = isRecord(body.prompt) ? (body.prompt as QueuedPrompt['graph']) : undefined;
+      if (graph === undefined) return sendJson(response, 400, { error: { type: 'no_prompt', message: 'No prompt provided', details: 'No prompt provided', extra_info: {} }, node_errors: {} });
+      const invalid = validationErrors(graph);
+      if (invalid !== undefined) return sendJson(response, 400, invalid);
+      const prompt: QueuedPrompt = { id: typeof body.prompt_id === 'string' ? body.prompt_id : randomUUID(), clientId: String(body.client_id ?? ''), graph, number: prompts.length, done: false };
+      prompts.push(prompt);
+      sendJson(response, 200, { prompt_id: prompt.id, number: prompt.number, node_errors: {} });
+      if (options.run === undefined || options.run === 'finish') setImmediate(() => finish(prompt, ending()));
+      return;
+    }
+    const historyOf = /^\/history\/([^/]+)$/.exec(url.pathname)?.[1];
+    if (method === 'GET' && historyOf !== undefined) {
+      const id = decodeURIComponent(historyOf);
+      const entry = history.get(id);
+      sendJson(response, 200, entry === undefined ? {} : { [id]: entry });
+      const running = prompts.find((p) => p.id === id && !p.done);
+      if (running !== undefined && options.run === 'after-first-poll') setImmediate(() => finish(running, ending()));
+      return;
+    }
+    if (method === 'GET' && url.pathname === '/queue') {
+      const running = prompts.filter((p) => !p.done).map((p) => [p.number, p.id, p.graph, {}, []]);
+      return sendJson(response, 200, { queue_running: running, queue_pending: [] });
+    }
+    if (method === 'GET' && url.pathname === '/view') {
+      if (url.searchParams.get('filename') !== SAVE_FILE.filename) return sendBytes(response, 404, 'text/plain', Buffer.from('404: Not Found'));
+      const format = options.answer ?? 'png';
+      return sendBytes(response, 200, MIME[format], images[format]);
+    }
+    if (method === 'POST' && url.pathname === '/interrupt') {
+      const running = prompts.find((p) => !p.done && p.id === body.prompt_id);
+      if (running !== undefined) finish(running, 'execution_interrupted');
+      return sendBytes(response, 200, 'text/plain', Buffer.from(''));
+    }
+    if (method === 'POST' && url.pathname === '/queue') return sendBytes(response, 200, 'text/plain', Buffer.from(''));
+    if (method === 'GET' && url.pathname === '/system_stats') {
+      return sendJson(response, 200, { system: { os: 'posix', comfyui_version: '0.3.64', python_version: '3.12.3', embedded_python: false }, devices: [{ name: 'cuda:0 NVIDIA GeForce RTX 4090', type: 'cuda', index: 0 }] });
+    }
+    sendJson(response, 404, { error: `no route for ${method} ${path}` });
+  }
+
+  const wss = new WebSocketServer({ noServer: true });
+  server.httpServer.on('upgrade', (request, socket, head) => {
+    const url = new URL(request.url ?? '/', 'http://fake');
+    if (url.pathname !== '/ws' || options.websocket === 'refused') {
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      const clientId = url.searchParams.get('clientId') ?? randomUUID();
+      sockets.push(clientId);
+      clients.set(clientId, ws);
+      ws.on('close', () => clients.delete(clientId));
+      if (options.websocket !== 'silent') ws.send(JSON.stringify({ type: 'status', data: { status: { exec_info: { queue_remaining: 0 } }, sid: clientId } }));
+    });
+  });
+
+  return {
+    baseUrl: server.origin,
+    server,
+    prompts,
+    sockets,
+    creations: () => prompts.length,
+    set: (next) => {
+      options = next;
+    },
+    close: async () => {
+      for (const ws of wss.clients) ws.terminate();
+      wss.close();
+      await server.close();
+    },
+  };
+}
+
+/** ComfyUI's validation answer for values it refuses (execution.py validate_inputs), for the two cases tests need. */
+function validationErrors(graph: QueuedPrompt['graph']): Record<string, unknown> | undefined {
+  for (const [id, node] of Object.entries(graph)) {
+    const steps = node.inputs.steps;
+    if (node.class_type === 'KSampler' && typeof steps === 'number' && steps > 10_000) {
+      return nodeError(id, node.class_type, { type: 'value_bigger_than_max', message: 'Value bigger than max', details: `steps, ${steps} > 10000` });
+    }
+    if (node.class_type === 'CheckpointLoaderSimple' && node.inputs.ckpt_name === 'missing.safetensors') {
+      return nodeError(id, node.class_type, { type: 'value_not_in_list', message: 'Value not in list', details: "ckpt_name: 'missing.safetensors' not in ['sd_xl_base_1.0.safetensors']" });
+    }
+  }
+  return undefined;
+}
+
+const nodeError = (id: string, classType: string, error: Record<string, unknown>) => ({
+  error: { type: 'prompt_outputs_failed_validation', message: 'Prompt outputs failed validation', details: '', extra_info: {} },
+  node_errors: { [id]: { errors: [{ ...error, extra_info: {} }], dependent_outputs: ['9'], class_type: classType } },
+});
+
