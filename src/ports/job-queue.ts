@@ -17,6 +17,6 @@ export interface JobQueue {
   process(queue: string, concurrency: number, handler: JobHandler): void;
   /** Resolves once no job of this process is running or waiting to run now; for tests and shutdown. */
   drain(): Promise<void>;
-  /** Stops taking jobs and waits for the running ones. */
+  /** Stops taking jobs and waits for the running ones (an adapter may hand back to the queue, after a grace period, those that outlast it). */
   close(): Promise<void>;
 }

@@ -1,35 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Database, ImageRow, TemplateRow } from '../../src/ports/database.js';
-
-const image = (over: Partial<ImageRow>): ImageRow => ({
-  id: 'img_1',
-  user_id: 'alice',
-  prompt: 'a cat',
-  model: 'local/procedural',
-  r2_key: 'generated/img_1.png',
-  width: 64,
-  height: 64,
-  cost: 0.25,
-  is_deleted: false,
-  created_at: '2026-11-01T10:00:00.000Z',
-  deleted_at: null,
-  template_id: null,
-  metadata: { tag: 'x', nested: { n: 1 } },
-  parameters: { width: 64, height: 64, seed: 3 },
-  ...over,
-});
-
-const template = (over: Partial<TemplateRow>): TemplateRow => ({
-  id: 'tmpl_1',
-  user_id: 'alice',
-  name: 'mine',
-  model: 'local/procedural',
-  default_prompt: 'a dog',
-  parameters: { steps: 2 },
-  created_at: '2026-11-01T10:00:00.000Z',
-  updated_at: '2026-11-01T10:00:00.000Z',
-  ...over,
-});
+import type { Database } from '../../src/ports/database.js';
+import { describeAggregateContract } from './database-aggregates.contract.js';
+import { describeShapeContract } from './database-shapes.contract.js';
+import { image, template } from './database-rows.js';
 
 const page = { limit: 10, offset: 0 };
 
@@ -138,5 +111,8 @@ export function describeDatabaseContract(name: string, open: () => Promise<Datab
       expect(ranged.images).toBe(1);
       expect(await db.analytics.usage('nobody', {})).toEqual({ images: 0, deleted_images: 0, cost: 0, by_model: [], by_day: [] });
     });
+
+    describeShapeContract(() => db);
+    describeAggregateContract(() => db);
   });
 }

@@ -1,36 +1,55 @@
 import { describe, expect, it } from 'vitest';
 import type { JobQueue } from '../../src/ports/job-queue.js';
+import { describeLeaseContract } from './shared-queue.contract.js';
+import { never, until } from './wait.js';
+
+/** Control over time and processes for an adapter whose running jobs are leased to their workers. */
+export interface LeaseControls {
+  /** Kills the process of `queue` as kill -9 would: it takes no more jobs, renews no lease, and finishes or hands back nothing. */
+  kill(queue: JobQueue): void;
+  /** Lets time pass until the leases of jobs nobody renews have run out. */
+  outliveLease(): Promise<void>;
+  /** Lets several lease lengths pass while live workers renew (only live ones may hold jobs), so only a worker that fails to renew loses its job. */
+  passSeveralLeases(): Promise<void>;
+}
 
 export interface QueueFixture {
   queue: JobQueue;
+  /** Moves the queue's clock (delays) forward. */
   advance(ms: number): void;
   /** A second queue on the same storage, as after the first one's process died and was restarted. */
   reopen(): Promise<JobQueue>;
   /** Another queue on the same storage running alongside the first, as in a second worker process. */
   peer(): Promise<JobQueue>;
+  /** Given by adapters that lease jobs to workers; the contract's lease cases need it. */
+  leases?: LeaseControls;
   close(): Promise<void>;
 }
 
-const until = async (check: () => boolean) => {
-  const deadline = Date.now() + 5_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not reached');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-};
+export interface QueueContractOptions {
+  /** Several processes consume the storage at once under leases: run the lease cases (the fixture gives `leases`). */
+  leases?: boolean;
+}
 
 /** One behaviour suite for every JobQueue adapter. */
-export function describeJobQueueContract(name: string, open: () => Promise<QueueFixture>): void {
+export function describeJobQueueContract(name: string, open: () => Promise<QueueFixture>, options: QueueContractOptions = {}): void {
   describe(`JobQueue contract: ${name}`, () => {
-    it('runs each enqueued job once, and an id enqueued twice is one job', async () => {
+    it('runs each enqueued job once, and an id enqueued twice while its job exists is one job', async () => {
       const f = await open();
       const seen: unknown[] = [];
+      // Held until every enqueue is done: a job that already finished may be enqueued anew under its id.
+      let release = () => undefined as void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
       f.queue.process('q', 2, async (payload) => {
+        await gate;
         seen.push(payload.n);
       });
       await f.queue.enqueue('q', { n: 1 }, { id: 'job-1' });
       await f.queue.enqueue('q', { n: 1 }, { id: 'job-1' });
       await f.queue.enqueue('q', { n: 2 }, { id: 'job-2' });
+      release();
       await f.queue.drain();
       expect(seen.sort()).toEqual([1, 2]);
       await f.close();
@@ -40,14 +59,21 @@ export function describeJobQueueContract(name: string, open: () => Promise<Queue
       const f = await open();
       let running = 0;
       let peak = 0;
+      const waiting: (() => void)[] = [];
       f.queue.process('q', 3, async () => {
         running += 1;
         peak = Math.max(peak, running);
-        await new Promise((resolve) => setTimeout(resolve, 15));
+        await new Promise<void>((resolve) => waiting.push(resolve));
         running -= 1;
       });
       for (let i = 0; i < 10; i += 1) await f.queue.enqueue('q', {}, { id: `job-${i}` });
+      await until(() => running === 3);
+      // Several polls' worth of chances to take a fourth job while three are held.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(running).toBe(3);
+      const releasing = setInterval(() => waiting.splice(0).forEach((resolve) => resolve()), 5);
       await f.queue.drain();
+      clearInterval(releasing);
       expect(peak).toBe(3);
       await f.close();
     });
@@ -80,9 +106,30 @@ export function describeJobQueueContract(name: string, open: () => Promise<Queue
       await f.close();
     });
 
+    it('on close, waits for the running job to finish', async () => {
+      const f = await open();
+      const events: string[] = [];
+      let release = () => undefined as void;
+      f.queue.process('q', 1, async () => {
+        events.push('start');
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        events.push('end');
+      });
+      await f.queue.enqueue('q', {}, { id: 'first' });
+      await until(() => events.length === 1);
+      const closing = f.queue.close().then(() => events.push('closed'));
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      release();
+      await closing;
+      expect(events).toEqual(['start', 'end', 'closed']);
+      await f.close();
+    });
+
     it('runs again, after a restart, a job that was running when the process died', async () => {
       const f = await open();
-      f.queue.process('q', 1, () => new Promise(() => undefined));
+      f.queue.process('q', 1, never);
       await f.queue.enqueue('q', { n: 7 }, { id: 'interrupted' });
       await new Promise((resolve) => setTimeout(resolve, 50));
       const restarted = await f.reopen();
@@ -96,13 +143,18 @@ export function describeJobQueueContract(name: string, open: () => Promise<Queue
       await f.close();
     });
 
-    it('shares the jobs between two consumers, running each exactly once', async () => {
+    it('shares the jobs between two consumers, running each exactly once and never twice at the same time', async () => {
       const f = await open();
       const peer = await f.peer();
       const runs = new Map<unknown, number>();
+      const running = new Set<unknown>();
+      let overlaps = 0;
       const handler = async (payload: Record<string, unknown>) => {
+        if (running.has(payload.n)) overlaps += 1;
+        running.add(payload.n);
         runs.set(payload.n, (runs.get(payload.n) ?? 0) + 1);
         await new Promise((resolve) => setTimeout(resolve, 2));
+        running.delete(payload.n);
       };
       f.queue.process('q', 4, handler);
       peer.process('q', 4, handler);
@@ -111,8 +163,11 @@ export function describeJobQueueContract(name: string, open: () => Promise<Queue
       await peer.drain();
       expect([...runs.keys()].sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: 50 }, (_, n) => n));
       expect([...runs.values()].every((count) => count === 1)).toBe(true);
+      expect(overlaps).toBe(0);
       await peer.close();
       await f.close();
     });
+
+    if (options.leases === true) describeLeaseContract(open);
   });
 }

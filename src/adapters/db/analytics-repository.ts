@@ -20,7 +20,7 @@ export function createAnalyticsRepository(db: Kysely<DatabaseSchema>): Analytics
 
       const [totals, byModel, byDay] = await Promise.all([
         scope.select(measures).executeTakeFirst(),
-        scope.select([sql<string>`model`.as('key'), ...measures]).groupBy('model').orderBy('model').execute(),
+        scope.select([sql<string>`model`.as('key'), ...measures]).groupBy('model').execute(),
         scope.select([day.as('key'), ...measures]).groupBy(day).orderBy(day).execute(),
       ]);
       const bucket = (row: { key: string; images: unknown; deleted_images: unknown; cost: unknown }): UsageBucket => ({
@@ -33,7 +33,9 @@ export function createAnalyticsRepository(db: Kysely<DatabaseSchema>): Analytics
         images: toNumber(totals?.images),
         deleted_images: toNumber(totals?.deleted_images),
         cost: toNumber(totals?.cost),
-        by_model: byModel.map(bucket),
+        // Sorted here, not in SQL: PostgreSQL orders text by the database's collation (en_US puts `@cf/...`
+        // after `b...`, ignoring punctuation), SQLite by code point; this is the same on both.
+        by_model: byModel.map(bucket).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
         by_day: byDay.map(bucket),
       };
     },

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { BatchItemRow, BatchRepository, BatchRow, BatchStatus, DeliveryFactory, WebhookDeliveryRow } from '../../ports/database.js';
+import type { BatchItemRow, BatchRepository, BatchRow, BatchStatus, Database, DeliveryFactory, WebhookDeliveryRow } from '../../ports/database.js';
 import { fromImageRow, parseJsonObject, toNumber } from './rows.js';
 import type { BatchItemsTable, BatchesTable, DatabaseSchema } from './schema.js';
 import { toDelivery } from './webhook-outbox-repository.js';
@@ -16,7 +16,15 @@ const toItem = (row: Selectable<BatchItemsTable>): BatchItemRow => ({ ...row, id
 
 const OPEN: BatchStatus[] = ['queued', 'processing'];
 
-export function createBatchRepository(db: Kysely<DatabaseSchema>): BatchRepository {
+export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Database['dialect']): BatchRepository {
+  /**
+   * Every transaction that writes a batch and its items locks the batch row first, as `cancel` does by
+   * updating it: in the other order a worker starting an item and a user cancelling the batch each hold
+   * what the other waits for, and PostgreSQL aborts one of them as a deadlock. SQLite runs one writer at a time.
+   */
+  const lockBatch = async (trx: Transaction<DatabaseSchema>, batchId: string) => {
+    if (dialect === 'postgres') await trx.selectFrom('batches').select('id').where('id', '=', batchId).forUpdate().execute();
+  };
   const itemsOf = async (trx: Kysely<DatabaseSchema> | Transaction<DatabaseSchema>, batchId: string) =>
     (await trx.selectFrom('batch_items').selectAll().where('batch_id', '=', batchId).orderBy('idx').execute()).map(toItem);
 
@@ -30,6 +38,7 @@ export function createBatchRepository(db: Kysely<DatabaseSchema>): BatchReposito
     alsoDo?: (trx: Transaction<DatabaseSchema>) => Promise<void>,
   ) =>
     db.transaction().execute(async (trx) => {
+      await lockBatch(trx, batchId);
       const result = await trx
         .updateTable('batch_items')
         .set({ ...outcome, updated_at: at })
@@ -69,6 +78,7 @@ export function createBatchRepository(db: Kysely<DatabaseSchema>): BatchReposito
     items: (batchId) => itemsOf(db, batchId),
     async startItem(batchId, idx, at) {
       return db.transaction().execute(async (trx) => {
+        await lockBatch(trx, batchId);
         const result = await trx
           .updateTable('batch_items')
           .set({ status: 'running', updated_at: at })

@@ -17,7 +17,24 @@ export interface KyselyDatabase extends Database {
   readonly kysely: Kysely<DatabaseSchema>;
 }
 
-export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Database['dialect']): KyselyDatabase {
+export interface KyselyDatabaseOptions {
+  /**
+   * Runs every migration: PostgreSQL's holds a lock around it and names the schema the migration tables
+   * live in (without one Kysely's Migrator takes a `kysely_migration` table in any schema as its own).
+   */
+  migrationLock?: (migrate: (migrationTableSchema: string | undefined) => Promise<void>) => Promise<void>;
+}
+
+export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Database['dialect'], options: KyselyDatabaseOptions = {}): KyselyDatabase {
+  const migrate = async (migrationTableSchema?: string) => {
+    const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema });
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((result) => result.status === 'Error');
+    if (error !== undefined || failed !== undefined) {
+      const name = failed?.migrationName ?? 'unknown';
+      throw new Error(`database migration ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
   return {
     dialect,
     kysely: db,
@@ -26,17 +43,11 @@ export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Databa
     templates: createTemplateRepository(db),
     analytics: createAnalyticsRepository(db),
     apiKeys: createApiKeyRepository(db),
-    batches: createBatchRepository(db),
+    batches: createBatchRepository(db, dialect),
     webhookOutbox: createWebhookOutboxRepository(db),
     settings: createSettingsRepository(db),
     async migrate() {
-      const migrator = new Migrator({ db, provider: migrationProvider });
-      const { error, results } = await migrator.migrateToLatest();
-      const failed = results?.find((result) => result.status === 'Error');
-      if (error !== undefined || failed !== undefined) {
-        const name = failed?.migrationName ?? 'unknown';
-        throw new Error(`database migration ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
-      }
+      await (options.migrationLock === undefined ? migrate() : options.migrationLock(migrate));
     },
     async ping() {
       await sql`select 1`.execute(db);

@@ -125,6 +125,10 @@ export interface JobsTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
+  /** The claim holding a running job: a fresh token per claim, so a worker that lost its lease cannot finish another's. */
+  locked_by: string | null;
+  /** ISO time until which the claim holds; a running job past it may be claimed again. */
+  locked_until: string | null;
 }
 
 export interface SettingsTable {

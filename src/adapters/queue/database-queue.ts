@@ -1,138 +1,195 @@
-import type { Kysely } from 'kysely';
-import type { Logger } from '../../ports/logger.js';
+import { randomUUID } from 'node:crypto';
+import { PostgresIntrospector, type Kysely } from 'kysely';
 import type { Clock } from '../../ports/clock.js';
+import type { Database } from '../../ports/database.js';
 import type { JobHandler, JobQueue } from '../../ports/job-queue.js';
-import { toNumber } from '../db/rows.js';
+import type { Logger } from '../../ports/logger.js';
 import type { DatabaseSchema } from '../db/schema.js';
+import { createJobStore, type ClaimedJob } from './job-store.js';
 
 export interface DatabaseQueueOptions {
   db: Kysely<DatabaseSchema>;
   clock: Clock;
   logger: Logger;
-  /** How often to look for due jobs (delayed ones, or ones another process added). */
+  /** How often to look for due jobs (delayed ones, ones another process added, ones whose lease ran out). */
   pollMs?: number;
+  /** Which SQL claims a job; found from `db` when absent. */
+  dialect?: Database['dialect'];
+  /** How long a claimed job stays its worker's without a renewal, in clock time (default 30 s). */
+  leaseMs?: number;
+  /** How often a worker renews the leases of the jobs it runs, in real time (default a third of the lease). */
+  renewEveryMs?: number;
+  /**
+   * This process is the database's only worker, so at start it queues again every job left running
+   * instead of waiting out their leases. Default: true on SQLite (the embedded mode locks its data
+   * folder to one process), false on PostgreSQL (where it would take live workers' jobs).
+   */
+  exclusive?: boolean;
+  /** On close, hand running jobs back to the queue after this long instead of waiting for them (default: wait). */
+  handBackAfterMs?: number;
 }
+
+export const DEFAULT_LEASE_MS = 30_000;
 
 interface Worker {
   concurrency: number;
   handler: JobHandler;
   running: number;
+  /** Settles once the queue may be claimed from: after the take-over at start, in exclusive mode. */
+  ready: Promise<void>;
 }
 
+const dialectOf = (db: Kysely<DatabaseSchema>): Database['dialect'] => (db.introspection instanceof PostgresIntrospector ? 'postgres' : 'sqlite');
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 /**
- * The embedded JobQueue: jobs are rows in the service's own database, so they survive a kill -9.
- * It assumes one worker process per database: on start, jobs left `running` by a dead process are queued again.
+ * The JobQueue in the service's own database: jobs are rows, so they survive a kill -9. Several worker
+ * processes may share it on PostgreSQL. A claimed job is leased to its worker, which renews the lease
+ * while the handler runs; when a worker dies its leases run out and any worker claims those jobs again.
+ * Jobs run at least once: a worker that stalls longer than its lease may see its job run elsewhere too.
  */
 export function createDatabaseQueue(options: DatabaseQueueOptions): JobQueue {
   const { db, clock, logger } = options;
+  const dialect = options.dialect ?? dialectOf(db);
+  const exclusive = options.exclusive ?? dialect === 'sqlite';
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const renewEveryMs = options.renewEveryMs ?? Math.max(1, Math.floor(leaseMs / 3));
+  if (!(leaseMs > 0 && renewEveryMs > 0 && renewEveryMs < leaseMs)) throw new Error(`a job lease (${leaseMs} ms) must be positive and longer than its renewal period (${renewEveryMs} ms)`);
+  const store = createJobStore(db, dialect);
   const workers = new Map<string, Worker>();
+  /** The claims this process holds, by token, while their handlers run. */
+  const held = new Map<string, ClaimedJob & { queue: string }>();
   const inFlight = new Set<Promise<void>>();
   let closed = false;
-  let timer: NodeJS.Timeout | undefined;
+  let pollTimer: NodeJS.Timeout | undefined;
+  let renewTimer: NodeJS.Timeout | undefined;
+  let renewing = false;
 
   const now = () => clock.now().toISOString();
+  const leaseEnd = () => new Date(clock.now().getTime() + leaseMs).toISOString();
 
-  async function claim(queue: string): Promise<{ id: string; payload: Record<string, unknown> } | undefined> {
-    return db.transaction().execute(async (trx) => {
-      const job = await trx
-        .selectFrom('jobs')
-        .select(['id', 'payload'])
-        .where('queue', '=', queue)
-        .where('status', '=', 'queued')
-        .where('run_at', '<=', now())
-        .orderBy('run_at')
-        .orderBy('created_at')
-        .limit(1)
-        .executeTakeFirst();
-      if (job === undefined) return undefined;
-      const taken = await trx
-        .updateTable('jobs')
-        .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), updated_at: now() }))
-        .where('id', '=', job.id)
-        .where('status', '=', 'queued')
-        .executeTakeFirst();
-      if (toNumber(taken.numUpdatedRows) === 0) return undefined;
-      return { id: job.id, payload: JSON.parse(job.payload) as Record<string, unknown> };
-    });
+  async function renewLeases(): Promise<void> {
+    if (renewing || held.size === 0) return;
+    renewing = true;
+    try {
+      const tokens = [...held.keys()];
+      const kept = await store.renew(tokens, leaseEnd());
+      for (const token of tokens) {
+        const job = held.get(token);
+        if (kept.has(token) || job === undefined) continue;
+        // Still running here, but no longer ours: another worker may run it again (handlers are idempotent).
+        logger.warn({ queue: job.queue, jobId: job.id }, 'lost the lease of a running job; another worker may run it too');
+        held.delete(token);
+      }
+    } catch (error) {
+      logger.error({ err: messageOf(error) }, 'could not renew job leases');
+    } finally {
+      renewing = false;
+    }
   }
 
-  async function runJob(queue: string, worker: Worker, job: { id: string; payload: Record<string, unknown> }): Promise<void> {
+  async function runJob(queue: string, worker: Worker, job: ClaimedJob): Promise<void> {
+    held.set(job.token, { ...job, queue });
     try {
       await worker.handler(job.payload);
-      await db.deleteFrom('jobs').where('id', '=', job.id).execute();
+      held.delete(job.token);
+      await store.complete(job);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      held.delete(job.token);
+      const message = messageOf(error);
       logger.error({ queue, jobId: job.id, err: message }, 'job failed');
-      await db.updateTable('jobs').set({ status: 'failed', last_error: message, updated_at: now() }).where('id', '=', job.id).execute();
+      await store.fail(job, message, now());
     }
   }
 
   async function pump(queue: string): Promise<void> {
     const worker = workers.get(queue);
     if (worker === undefined) return;
+    await worker.ready;
     while (!closed && worker.running < worker.concurrency) {
       worker.running += 1;
-      let job;
+      let job: ClaimedJob | undefined;
       try {
-        job = await claim(queue);
+        job = await store.claim(queue, randomUUID(), now(), leaseEnd());
       } catch (error) {
         worker.running -= 1;
-        logger.error({ queue, err: error }, 'could not claim a job');
+        logger.error({ queue, err: messageOf(error) }, 'could not claim a job');
         return;
       }
       if (job === undefined) {
         worker.running -= 1;
         return;
       }
-      const running = runJob(queue, worker, job).finally(() => {
-        worker.running -= 1;
-        inFlight.delete(running);
-        void pump(queue);
-      });
+      const running = runJob(queue, worker, job)
+        .catch((error: unknown) => logger.error({ queue, jobId: job.id, err: messageOf(error) }, 'could not record the outcome of a job; it will run again'))
+        .finally(() => {
+          worker.running -= 1;
+          inFlight.delete(running);
+          void pump(queue);
+        });
       inFlight.add(running);
     }
   }
 
   const pumpAll = () => Promise.all([...workers.keys()].map((queue) => pump(queue)));
 
+  /** In exclusive mode, queues again what a stopped process left running, before this one claims anything (or it would take back its own jobs). */
+  async function takeOver(queue: string): Promise<void> {
+    if (!exclusive) return;
+    try {
+      await store.takeOver(queue, now());
+    } catch (error) {
+      logger.error({ queue, err: messageOf(error) }, 'could not queue again the jobs a stopped process left running');
+    }
+  }
+
   return {
     async enqueue(queue, payload, { id, runAt }) {
-      const at = now();
-      await db
-        .insertInto('jobs')
-        .values({ id, queue, payload: JSON.stringify(payload), status: 'queued', attempts: 0, run_at: (runAt ?? clock.now()).toISOString(), last_error: null, created_at: at, updated_at: at })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
+      await store.insert({ id, queue, payload, runAt: (runAt ?? clock.now()).toISOString(), now: now() });
       void pump(queue);
     },
     process(queue, concurrency, handler) {
-      workers.set(queue, { concurrency, handler, running: 0 });
-      void db
-        .updateTable('jobs')
-        .set({ status: 'queued', updated_at: now() })
-        .where('queue', '=', queue)
-        .where('status', '=', 'running')
-        .execute()
-        .then(() => pump(queue));
-      if (timer === undefined) {
-        timer = setInterval(() => void pumpAll(), options.pollMs ?? 250);
-        timer.unref();
+      workers.set(queue, { concurrency, handler, running: 0, ready: takeOver(queue) });
+      void pump(queue);
+      if (pollTimer === undefined) {
+        pollTimer = setInterval(() => void pumpAll(), options.pollMs ?? 250);
+        pollTimer.unref();
+        renewTimer = setInterval(() => void renewLeases(), renewEveryMs);
+        renewTimer.unref();
       }
     },
     async drain() {
       for (;;) {
         await pumpAll();
-        if (inFlight.size === 0) {
-          const due = await db.selectFrom('jobs').select((eb) => eb.fn.countAll().as('n')).where('status', 'in', ['queued', 'running']).where('run_at', '<=', now()).executeTakeFirst();
-          if (toNumber(due?.n) === 0) return;
-        }
+        if (inFlight.size === 0 && (await store.countClaimable([...workers.keys()], now())) === 0) return;
         await Promise.race([...inFlight, new Promise((resolve) => setTimeout(resolve, 10))]);
       }
     },
     async close() {
       closed = true;
-      if (timer !== undefined) clearInterval(timer);
-      await Promise.allSettled([...inFlight]);
+      clearInterval(pollTimer);
+      const finished = Promise.allSettled([...inFlight]).then(() => true);
+      let waited = true;
+      if (options.handBackAfterMs === undefined) await finished;
+      else {
+        let timer: NodeJS.Timeout | undefined;
+        const grace = new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(false), options.handBackAfterMs);
+        });
+        waited = await Promise.race([finished, grace]);
+        clearTimeout(timer);
+      }
+      if (!waited) {
+        const tokens = [...held.keys()];
+        held.clear();
+        try {
+          const count = await store.handBack(tokens, now());
+          logger.warn({ count }, 'handed running jobs back to the queue at shutdown');
+        } catch (error) {
+          logger.error({ err: messageOf(error) }, 'could not hand running jobs back; their leases will run out');
+        }
+      }
+      clearInterval(renewTimer);
     },
   };
 }

@@ -1,0 +1,101 @@
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Database } from '../../ports/database.js';
+import { toNumber } from '../db/rows.js';
+import type { DatabaseSchema } from '../db/schema.js';
+
+export interface ClaimedJob {
+  id: string;
+  payload: Record<string, unknown>;
+  /** Names this claim; every later write about the job goes through it. */
+  token: string;
+}
+
+/** A job may be claimed when it is queued and due, or running under a lease that ran out (its worker died or stalled). */
+const claimable = (now: string) => (eb: ExpressionBuilder<DatabaseSchema, 'jobs'>) =>
+  eb.or([
+    eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
+    // A running job without a lease was left by a version that had none.
+    eb.and([eb('status', '=', 'running'), eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)])]),
+  ]);
+
+const released = { locked_by: null, locked_until: null } as const;
+
+/** The queue's statements on the `jobs` table, the same on SQLite and PostgreSQL but for how a claim locks. */
+export function createJobStore(db: Kysely<DatabaseSchema>, dialect: Database['dialect']) {
+  return {
+    async insert(job: { id: string; queue: string; payload: Record<string, unknown>; runAt: string; now: string }): Promise<void> {
+      await db
+        .insertInto('jobs')
+        .values({ id: job.id, queue: job.queue, payload: JSON.stringify(job.payload), status: 'queued', attempts: 0, run_at: job.runAt, last_error: null, created_at: job.now, updated_at: job.now })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+    },
+
+    /**
+     * Takes the next claimable job of `queue` in one statement. On PostgreSQL the candidate row is locked
+     * with SKIP LOCKED, so workers claiming at once each get a different job instead of queueing up
+     * behind one row; SQLite runs one write statement at a time, which is all the exclusion it needs.
+     */
+    async claim(queue: string, token: string, now: string, lockedUntil: string): Promise<ClaimedJob | undefined> {
+      let next = db.selectFrom('jobs').select('id').where('queue', '=', queue).where(claimable(now)).orderBy('run_at').orderBy('created_at').limit(1);
+      if (dialect === 'postgres') next = next.forUpdate().skipLocked();
+      const row = await db
+        .updateTable('jobs')
+        .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), locked_by: token, locked_until: lockedUntil, updated_at: now }))
+        .where('id', '=', next)
+        .returning(['id', 'payload'])
+        .executeTakeFirst();
+      return row === undefined ? undefined : { id: row.id, payload: JSON.parse(row.payload) as Record<string, unknown>, token };
+    },
+
+    /** Extends the leases of these claims; returns the claims still held (a claim missing was lost to another worker). */
+    async renew(tokens: readonly string[], lockedUntil: string): Promise<Set<string>> {
+      if (tokens.length === 0) return new Set();
+      const rows = await db
+        .updateTable('jobs')
+        .set({ locked_until: lockedUntil })
+        .where('locked_by', 'in', tokens)
+        .where('status', '=', 'running')
+        .returning('locked_by')
+        .execute();
+      return new Set(rows.map((row) => row.locked_by).filter((token) => token !== null));
+    },
+
+    /** Removes a finished job, if this claim still holds it. */
+    async complete(job: ClaimedJob): Promise<boolean> {
+      const result = await db.deleteFrom('jobs').where('id', '=', job.id).where('locked_by', '=', job.token).executeTakeFirst();
+      return toNumber(result.numDeletedRows) > 0;
+    },
+
+    async fail(job: ClaimedJob, error: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('jobs')
+        .set({ status: 'failed', last_error: error, updated_at: now, ...released })
+        .where('id', '=', job.id)
+        .where('locked_by', '=', job.token)
+        .executeTakeFirst();
+      return toNumber(result.numUpdatedRows) > 0;
+    },
+
+    /** Gives running jobs back to the queue at once (shutdown), instead of leaving them to their leases. */
+    async handBack(tokens: readonly string[], now: string): Promise<number> {
+      if (tokens.length === 0) return 0;
+      const result = await db.updateTable('jobs').set({ status: 'queued', updated_at: now, ...released }).where('locked_by', 'in', tokens).where('status', '=', 'running').executeTakeFirst();
+      return toNumber(result.numUpdatedRows);
+    },
+
+    /** Queues again every running job of `queue`: only for a worker that knows it is the only one (the embedded mode's lock). */
+    async takeOver(queue: string, now: string): Promise<number> {
+      const result = await db.updateTable('jobs').set({ status: 'queued', updated_at: now, ...released }).where('queue', '=', queue).where('status', '=', 'running').executeTakeFirst();
+      return toNumber(result.numUpdatedRows);
+    },
+
+    async countClaimable(queues: readonly string[], now: string): Promise<number> {
+      if (queues.length === 0) return 0;
+      const row = await db.selectFrom('jobs').select((eb) => eb.fn.countAll().as('n')).where('queue', 'in', queues).where(claimable(now)).executeTakeFirst();
+      return toNumber(row?.n);
+    },
+  };
+}
+
+export type JobStore = ReturnType<typeof createJobStore>;

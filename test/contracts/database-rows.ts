@@ -1,0 +1,95 @@
+import type { ApiKeyRow, BatchItemRow, BatchRow, DeliveryFactory, ImageRow, TemplateRow } from '../../src/ports/database.js';
+
+/** Rows for the Database contract suites, each with fixed ISO timestamps so reads can be compared exactly. */
+export const image = (over: Partial<ImageRow>): ImageRow => ({
+  id: 'img_1',
+  user_id: 'alice',
+  prompt: 'a cat',
+  model: 'local/procedural',
+  r2_key: 'generated/img_1.png',
+  width: 64,
+  height: 64,
+  cost: 0.25,
+  is_deleted: false,
+  created_at: '2026-11-01T10:00:00.000Z',
+  deleted_at: null,
+  template_id: null,
+  metadata: { tag: 'x', nested: { n: 1 } },
+  parameters: { width: 64, height: 64, seed: 3 },
+  ...over,
+});
+
+export const template = (over: Partial<TemplateRow>): TemplateRow => ({
+  id: 'tmpl_1',
+  user_id: 'alice',
+  name: 'mine',
+  model: 'local/procedural',
+  default_prompt: 'a dog',
+  parameters: { steps: 2 },
+  created_at: '2026-11-01T10:00:00.000Z',
+  updated_at: '2026-11-01T10:00:00.000Z',
+  ...over,
+});
+
+export const apiKey = (over: Partial<ApiKeyRow>): ApiKeyRow => ({
+  id: 'key_1',
+  user_id: 'alice',
+  name: 'laptop',
+  prefix: 'igk_abcd',
+  hash: 'hash-1',
+  permissions: ['generate', 'read'],
+  plan: 'standard',
+  rate_limit: null,
+  is_admin: false,
+  created_at: '2026-11-01T10:00:00.000Z',
+  expires_at: null,
+  revoked_at: null,
+  last_used_at: null,
+  ...over,
+});
+
+export const batch = (over: Partial<BatchRow>): BatchRow => ({
+  id: 'batch_1',
+  user_id: 'alice',
+  name: 'a batch',
+  model: 'local/procedural',
+  template_id: null,
+  parameters: { width: 64, height: 64 },
+  status: 'queued',
+  total_prompts: 3,
+  completed_count: 0,
+  failed_count: 0,
+  webhook_url: 'https://hooks.example/batch',
+  created_at: '2026-11-01T10:00:00.000Z',
+  updated_at: '2026-11-01T10:00:00.000Z',
+  finished_at: null,
+  ...over,
+});
+
+export const items = (batchId: string, count: number): BatchItemRow[] =>
+  Array.from({ length: count }, (_, idx) => ({
+    batch_id: batchId,
+    idx,
+    prompt: `prompt ${idx}`,
+    image_id: `img_${batchId}_${idx}`,
+    status: 'pending',
+    error: null,
+    updated_at: '2026-11-01T10:00:00.000Z',
+  }));
+
+/** The outbox row a finished batch stores, as the domain's factory would build it (a webhook URL means one event). */
+export const deliveryFor: DeliveryFactory = (row, rowItems) =>
+  row.webhook_url === null
+    ? undefined
+    : {
+        id: `msg_${row.id}`,
+        batch_id: row.id,
+        event: row.status === 'cancelled' ? 'batch.cancelled' : 'batch.completed',
+        url: row.webhook_url,
+        payload: JSON.stringify({ status: row.status, completed_count: row.completed_count, failed_count: row.failed_count, items: rowItems.map((item) => item.status) }),
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: '2026-11-01T12:00:00.000Z',
+        created_at: '2026-11-01T12:00:00.000Z',
+        updated_at: '2026-11-01T12:00:00.000Z',
+      };
