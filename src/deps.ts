@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import { createLocalBlobStore } from './adapters/blob/local-blob-store.js';
 import { createS3BlobStore } from './adapters/blob/s3-blob-store.js';
 import type { KyselyDatabase } from './adapters/db/kysely-database.js';
+import { createPostgresDatabase } from './adapters/db/postgres.js';
 import { createSqliteDatabase } from './adapters/db/sqlite.js';
 import { acquireDataDirLock, type DataDirLock } from './adapters/process/data-dir-lock.js';
 import { prepareDataDir } from './adapters/process/data-dir.js';
@@ -65,12 +66,22 @@ export function describeDatabase(config: Pick<Config, 'database'>): string {
   return `${url.toString()}${database.schema === undefined ? '' : ` (schema ${database.schema})`}`;
 }
 
-/** The configured database, migrated. */
-export async function openDatabase(config: Pick<Config, 'database'>): Promise<KyselyDatabase> {
+/** The configured database, migrated (on PostgreSQL under an advisory lock, so a fleet starting together migrates once). */
+export async function openDatabase(config: Pick<Config, 'database'>, logger?: Logger): Promise<KyselyDatabase> {
   const { database } = config;
+  if (database.kind === 'postgres') {
+    const db = createPostgresDatabase({ url: database.url, poolSize: database.poolSize, schema: database.schema, logger });
+    try {
+      await db.migrate();
+    } catch (error) {
+      await db.close().catch(() => undefined);
+      throw postgresStartupError(error, describeDatabase(config));
+    }
+    return db;
+  }
   let db: KyselyDatabase;
   try {
-    db = createSqliteDatabase(database.kind === 'sqlite' ? database.file : ':memory:');
+    db = createSqliteDatabase(database.file);
   } catch (error) {
     const code = errorCode(error) ?? '';
     if (!/^(SQLITE_(CANTOPEN|READONLY|PERM|NOTADB)|EACCES|EPERM|ENOTDIR|EROFS)/.test(code)) throw error;
@@ -79,6 +90,20 @@ export async function openDatabase(config: Pick<Config, 'database'>): Promise<Ky
   }
   await db.migrate();
   return db;
+}
+
+/** What an operator fixes (server down, wrong password, no such database) as one line; anything else as it is. */
+function postgresStartupError(error: unknown, where: string): unknown {
+  const code = errorCode(error) ?? '';
+  const reasons: Record<string, string> = {
+    ECONNREFUSED: 'nothing answers at that address; start PostgreSQL or fix the host and port in DATABASE_URL',
+    ENOTFOUND: 'the host does not resolve; fix the host in DATABASE_URL',
+    '28P01': 'the password was refused; fix the user and password in DATABASE_URL',
+    '28000': 'the server refused this user; check pg_hba.conf and the user in DATABASE_URL',
+    '3D000': 'the database does not exist; create it (createdb) or fix its name in DATABASE_URL',
+  };
+  const reason = reasons[code];
+  return reason === undefined ? error : new StartupError(`cannot use the database ${where}: ${reason}`);
 }
 
 const blobRoot = (config: Pick<Config, 'dataDir'>): string => path.join(config.dataDir, 'blobs');
@@ -103,10 +128,14 @@ function openBlobStore(config: Config, logger: Logger): BlobStore {
   return createLocalBlobStore({ root: blobRoot(config), publicBaseUrl: `${config.publicBaseUrl}${FILES_PATH}` });
 }
 
+/** Shorter than the processes' shutdown deadline (25 s), so unfinished jobs go back before a forced exit. */
+const HAND_BACK_AFTER_MS = 20_000;
+
 /** BullMQ when Redis is configured; otherwise jobs are rows in the database (shared safely on PostgreSQL). */
 function openQueue(config: Config, db: KyselyDatabase, clock: Clock, logger: Logger, pollMs: number | undefined): JobQueue {
   if (config.redis !== undefined) return createBullmqQueue({ connection: config.redis.url, prefix: config.redis.prefix, logger, clock, pollMs });
-  return createDatabaseQueue({ db: db.kysely, clock, logger, pollMs });
+  // Jobs still running at the shutdown deadline are handed back rather than left to wait out their lease.
+  return createDatabaseQueue({ db: db.kysely, clock, logger, pollMs, handBackAfterMs: HAND_BACK_AFTER_MS });
 }
 
 /** Counters in Redis are exact across every API process; in memory they count for this process only. */
@@ -126,7 +155,7 @@ function openRateLimiter(config: Config, clock: Clock, closers: (() => Promise<v
 export async function buildDeps(config: Config, overrides: DepsOverrides = {}): Promise<Runtime> {
   const logger = overrides.logger ?? createLogger(config);
   const clock = overrides.clock ?? systemClock;
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, logger);
   const closers: (() => Promise<void>)[] = [() => db.close()];
   try {
     await db.templates.seed(sampleTemplates);

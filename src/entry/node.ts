@@ -22,10 +22,16 @@ Commands:
 
 const io = { out: (text: string) => process.stdout.write(`${text}\n`), err: (text: string) => process.stderr.write(`${text}\n`) };
 
-/** Runs until SIGTERM or SIGINT, then stops gracefully: exit 0 when everything closed, 1 when forced. */
-function untilSignal(stoppable: { close(): Promise<void> }, finishing: string): void {
-  const shutdown = (signal: string) => {
-    process.stderr.write(`received ${signal}, ${finishing}\n`);
+/**
+ * Traps SIGTERM and SIGINT from the start (a signal during start-up must not kill the process half-way),
+ * and stops gracefully once the process is running: exit 0 when everything closed, 1 when forced.
+ */
+function trapSignals(finishing: string): { attach(stoppable: { close(): Promise<void> }): void } {
+  let stoppable: { close(): Promise<void> } | undefined;
+  let received: string | undefined;
+  const shutdown = () => {
+    if (stoppable === undefined || received === undefined) return;
+    process.stderr.write(`received ${received}, ${finishing}\n`);
     const force = setTimeout(() => process.exit(1), SHUTDOWN_DEADLINE_MS);
     force.unref();
     stoppable.close().then(
@@ -33,8 +39,20 @@ function untilSignal(stoppable: { close(): Promise<void> }, finishing: string): 
       () => process.exit(1),
     );
   };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  const onSignal = (signal: string) => {
+    // A second signal means "now": stop waiting for start-up or for running work.
+    if (received !== undefined) process.exit(1);
+    received = signal;
+    shutdown();
+  };
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  return {
+    attach(running) {
+      stoppable = running;
+      shutdown();
+    },
+  };
 }
 
 /** Longer than a typical generation, shorter than an orchestrator's kill timeout (Kubernetes: 30 s). */
@@ -49,12 +67,14 @@ async function serveCommand(args: string[]): Promise<number | undefined> {
   const workers = !args.includes('--no-workers');
   const config = loadConfig();
   if (!workers) requireSharedDatabase(config, 'imagegate serve --no-workers');
-  untilSignal(await startServer(config, { workers }), workers ? 'finishing in-flight requests and jobs' : 'finishing in-flight requests');
+  const signals = trapSignals(workers ? 'finishing in-flight requests and jobs' : 'finishing in-flight requests');
+  signals.attach(await startServer(config, { workers }));
   return undefined;
 }
 
 async function workerCommand(): Promise<undefined> {
-  untilSignal(await startQueueWorker(loadConfig()), 'finishing running jobs');
+  const signals = trapSignals('finishing running jobs');
+  signals.attach(await startQueueWorker(loadConfig()));
   return undefined;
 }
 
