@@ -11,6 +11,7 @@ import { apiKey, defaultUser } from './http/middleware/api-key.js';
 import { cors, preflight } from './http/middleware/cors.js';
 import { ipAllowlist } from './http/middleware/ip-allowlist.js';
 import { jsonBody } from './http/middleware/json-body.js';
+import { urlText } from './http/middleware/url-text.js';
 import { rateLimit } from './http/middleware/rate-limit.js';
 import { requirePermission } from './http/middleware/require-permission.js';
 import { requestLog } from './http/middleware/request-log.js';
@@ -67,6 +68,7 @@ export function createApp({ deps, config, serveFiles = false, clientAddress = ()
     app.use('/api/*', rateLimit({ limiter: deps.rateLimiter, now }));
     app.use('/api/*', requirePermission({ routes }));
   }
+  app.use('/api/*', urlText());
   app.use('/api/*', jsonBody({ routes }));
 
   registerImageRoutes(app, deps);

@@ -10,16 +10,14 @@ export interface ShapeLimits {
   maxDepth: number;
 }
 
-/**
- * Checks nesting depth, and that every string and key is well-formed UTF-16: a lone surrogate (`"\ud800"`)
- * cannot be stored as it was sent, so it is refused rather than silently replaced with U+FFFD.
- */
+/** Checks nesting depth, and that every string and key can be stored exactly as sent (see `textProblem`). */
 export function findShapeProblem(value: unknown, limits: ShapeLimits, basePath = ''): ShapeProblem | undefined {
   const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: basePath, depth: 1 }];
   for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
     const { value: current, path, depth } = entry;
     if (typeof current === 'string') {
-      if (!current.isWellFormed()) return { path, message: 'contains a lone UTF-16 surrogate (an unpaired \\ud800-\\udfff escape); send valid Unicode text' };
+      const problem = textProblem(current);
+      if (problem !== undefined) return { path, message: problem };
       continue;
     }
     if (typeof current !== 'object' || current === null) continue;
@@ -30,9 +28,20 @@ export function findShapeProblem(value: unknown, limits: ShapeLimits, basePath =
     }
     for (const [key, item] of Object.entries(current)) {
       const itemPath = path === '' ? key : `${path}.${key}`;
-      if (!key.isWellFormed()) return { path: itemPath, message: 'has a key with a lone UTF-16 surrogate; send valid Unicode text' };
+      const keyProblem = textProblem(key);
+      if (keyProblem !== undefined) return { path: itemPath, message: `has a key that ${keyProblem}` };
       stack.push({ value: item, path: itemPath, depth: depth + 1 });
     }
   }
+  return undefined;
+}
+
+/**
+ * Why a string cannot be stored exactly as sent, or undefined: a lone surrogate has no UTF-8 form, and
+ * PostgreSQL text cannot hold U+0000. Both are refused rather than silently altered.
+ */
+export function textProblem(text: string): string | undefined {
+  if (!text.isWellFormed()) return 'contains a lone UTF-16 surrogate (an unpaired \\ud800-\\udfff escape); send valid Unicode text';
+  if (text.includes('\u0000')) return 'contains a NUL character (U+0000), which cannot be stored; remove it';
   return undefined;
 }

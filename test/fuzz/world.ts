@@ -85,7 +85,8 @@ export async function createWorld(mode: Mode): Promise<World> {
   };
 
   const kysely = (harness.deps.db as KyselyDatabase).kysely;
-  const tables = (await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(kysely)).rows.map((r) => r.name);
+  // Kysely's introspection works on every dialect (SQLite's catalogue, PostgreSQL's information_schema).
+  const tables = (await kysely.introspection.getTables()).map((table) => table.name).sort();
 
   return {
     mode,

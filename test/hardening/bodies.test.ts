@@ -105,3 +105,21 @@ describe('operations that take no input', () => {
     expect(await json(res)).not.toMatchObject({ code: 'INVALID_REQUEST_BODY' });
   });
 });
+
+describe('text every database can store', () => {
+  it('refuses a NUL character in a body string with a 400 naming the field', async () => {
+    const before = await countStored(h);
+    const res = await h.call('POST', '/api/collections', '{"name":"a\\u0000b"}');
+    expect(res.status).toBe(400);
+    expect(await json(res)).toMatchObject({ code: 'INVALID_PARAMETER', details: { field: 'name', message: expect.stringContaining('NUL character') } });
+    expect(await countStored(h)).toEqual(before);
+  });
+
+  it('answers an id with a NUL character as not found, and a NUL in a query value as a 400', async () => {
+    expect((await h.call('GET', '/api/templates/%00')).status).toBe(404);
+    expect((await h.call('PUT', '/api/templates/%00', {})).status).toBe(404);
+    const res = await h.call('GET', '/api/images?q=a%00b');
+    expect(res.status).toBe(400);
+    expect(await json(res)).toMatchObject({ details: { field: 'q' } });
+  });
+});
