@@ -70,6 +70,21 @@ export function describeDatabaseContract(name: string, open: () => Promise<Datab
       expect(result.total).toBe(5);
     });
 
+    it('filters live images by prompt text (any case, literally), model and time range, counting only matches', async () => {
+      await db.images.insert(image({ id: 'img_1', prompt: 'A Red Fox', created_at: '2026-11-01T00:00:00.000Z' }));
+      await db.images.insert(image({ id: 'img_2', prompt: '100% fox_like', model: 'openai/dall-e-3', created_at: '2026-11-02T00:00:00.000Z' }));
+      await db.images.insert(image({ id: 'img_3', prompt: 'a whale', created_at: '2026-11-03T00:00:00.000Z' }));
+      const ids = async (filter: Parameters<Database['images']['listLive']>[2]) => (await db.images.listLive('alice', page, filter)).items.map((row) => row.id);
+      expect(await ids({ text: 'fox' })).toEqual(['img_2', 'img_1']);
+      expect(await ids({ text: '0%' })).toEqual(['img_2']);
+      expect(await ids({ text: 'x_l' })).toEqual(['img_2']);
+      expect(await ids({ text: 'd_f' })).toEqual([]);
+      expect(await ids({ model: 'openai/dall-e-3' })).toEqual(['img_2']);
+      expect(await ids({ from: '2026-11-02T00:00:00.000Z', to: '2026-11-03T00:00:00.000Z' })).toEqual(['img_2']);
+      expect((await db.images.listLive('alice', { limit: 1, offset: 0 }, { text: 'FOX' })).total).toBe(2);
+      expect((await db.images.listLive('bob', page, { text: 'fox' })).total).toBe(0);
+    });
+
     it('soft-deletes once, hiding the image from live reads', async () => {
       await db.images.insert(image({}));
       expect(await db.images.softDelete('alice', 'img_1', '2026-11-02T00:00:00.000Z')).toBe(true);
