@@ -148,10 +148,16 @@ export function describeDatabaseContract(name: string, open: () => Promise<Datab
       expect(all.cost).toBeCloseTo(0.6, 12);
       expect(all.by_model.map((b) => [b.key, b.images])).toEqual([['local/procedural', 2], ['m2', 1]]);
       expect(all.by_day.map((b) => [b.key, b.images, b.deleted_images])).toEqual([['2026-11-01', 2, 0], ['2026-11-03', 1, 1]]);
+      expect(all.by_day_and_model.map((b) => [b.day, b.model, b.images, b.deleted_images])).toEqual([
+        ['2026-11-01', 'local/procedural', 1, 0],
+        ['2026-11-01', 'm2', 1, 0],
+        ['2026-11-03', 'local/procedural', 1, 1],
+      ]);
+      expect(all.by_day_and_model.find((b) => b.model === 'm2')?.cost).toBeCloseTo(0.2, 12);
 
       const ranged = await db.analytics.usage('alice', { from: '2026-11-01T12:00:00.000Z', to: '2026-11-03T12:00:00.000Z' });
       expect(ranged.images).toBe(1);
-      expect(await db.analytics.usage('nobody', {})).toEqual({ images: 0, deleted_images: 0, cost: 0, by_model: [], by_day: [] });
+      expect(await db.analytics.usage('nobody', {})).toEqual({ images: 0, deleted_images: 0, cost: 0, by_model: [], by_day: [], by_day_and_model: [] });
     });
   });
 }

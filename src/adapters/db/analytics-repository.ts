@@ -18,10 +18,11 @@ export function createAnalyticsRepository(db: Kysely<DatabaseSchema>): Analytics
         sql<number>`coalesce(sum(cost), 0)`.as('cost'),
       ] as const;
 
-      const [totals, byModel, byDay] = await Promise.all([
+      const [totals, byModel, byDay, byDayAndModel] = await Promise.all([
         scope.select(measures).executeTakeFirst(),
         scope.select([sql<string>`model`.as('key'), ...measures]).groupBy('model').orderBy('model').execute(),
         scope.select([day.as('key'), ...measures]).groupBy(day).orderBy(day).execute(),
+        scope.select([day.as('day'), 'model', ...measures]).groupBy([day, 'model']).orderBy(day).orderBy('model').execute(),
       ]);
       const bucket = (row: { key: string; images: unknown; deleted_images: unknown; cost: unknown }): UsageBucket => ({
         key: row.key,
@@ -35,6 +36,13 @@ export function createAnalyticsRepository(db: Kysely<DatabaseSchema>): Analytics
         cost: toNumber(totals?.cost),
         by_model: byModel.map(bucket),
         by_day: byDay.map(bucket),
+        by_day_and_model: byDayAndModel.map((row) => ({
+          day: row.day,
+          model: row.model,
+          images: toNumber(row.images),
+          deleted_images: toNumber(row.deleted_images),
+          cost: toNumber(row.cost),
+        })),
       };
     },
   };
