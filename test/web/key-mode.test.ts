@@ -192,7 +192,8 @@ describe.skipIf(skip)('the web app in key mode (real server, Chromium)', { timeo
     await bulk.getByText('2 images selected').waitFor();
     await bulk.getByLabel('Collection').selectOption({ label: 'Moodboard' });
     await bulk.getByRole('button', { name: 'Add to collection' }).click();
-    await bulk.waitFor({ state: 'detached' });
+    await page.getByRole('status').getByText('Added 2 images to Moodboard.').waitFor();
+    expect(await bulk.count()).toBe(0);
 
     await goTo('Collections');
     await page.getByRole('link', { name: 'Moodboard' }).click();

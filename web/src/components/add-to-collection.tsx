@@ -6,8 +6,11 @@ import { useLoad } from '../hooks/use-load.js';
 import { plural } from '../lib/format.js';
 import { control } from './field.js';
 
-/** A collection picker and an "Add" button for one image or several; the outcome is said beside it. */
-export function AddToCollection({ imageIds, idPrefix, onAdded }: { imageIds: readonly string[]; idPrefix: string; onAdded?: () => void }) {
+/**
+ * A collection picker and an "Add" button for one image or several. The outcome is said beside it, or by
+ * the caller when it passes `onAdded` (a bulk bar goes away once its images are added).
+ */
+export function AddToCollection({ imageIds, idPrefix, onAdded }: { imageIds: readonly string[]; idPrefix: string; onAdded?: (message: string) => void }) {
   const { loaded } = useLoad((signal) => api.get<{ collections: Collection[] }>('/api/collections?limit=100', { signal }), []);
   const collections = loaded.state === 'ready' ? loaded.value.collections : [];
   const [chosen, setChosen] = useState('');
@@ -40,10 +43,10 @@ export function AddToCollection({ imageIds, idPrefix, onAdded }: { imageIds: rea
         disabled={add.busy || collectionId === '' || imageIds.length === 0}
         onClick={async () => {
           setDone(undefined);
-          if ((await add.run(collectionId)) !== undefined) {
-            setDone(`Added ${imageIds.length === 1 ? 'the image' : plural(imageIds.length, 'image')} to ${name}.`);
-            onAdded?.();
-          }
+          if ((await add.run(collectionId)) === undefined) return;
+          const message = `Added ${imageIds.length === 1 ? 'the image' : plural(imageIds.length, 'image')} to ${name}.`;
+          if (onAdded === undefined) setDone(message);
+          else onAdded(message);
         }}
       >
         {add.busy ? 'Adding…' : 'Add to collection'}

@@ -15,7 +15,8 @@ interface GalleryFiltersProps {
   filters: GalleryFilters;
   models: readonly Model[];
   failure: ApiFailure | undefined;
-  onChange: (filters: GalleryFilters) => void;
+  /** Only what changed: a search that lands after a model change must not put the old model back. */
+  onChange: (patch: Partial<GalleryFilters>) => void;
 }
 
 /** Search as you type (after a short pause, or at once with Enter), and filters that apply when changed. */
@@ -24,7 +25,7 @@ export function GalleryFilterForm({ filters, models, failure, onChange }: Galler
   useEffect(() => setQ(filters.q), [filters.q]);
   useEffect(() => {
     if (q === filters.q) return;
-    const timer = setTimeout(() => onChange({ ...filters, q }), 350);
+    const timer = setTimeout(() => onChange({ q }), 350);
     return () => clearTimeout(timer);
   }, [q]);
 
@@ -38,7 +39,7 @@ export function GalleryFilterForm({ filters, models, failure, onChange }: Galler
       aria-label="Images"
       onSubmit={(event) => {
         event.preventDefault();
-        onChange({ ...filters, q });
+        onChange({ q });
       }}
     >
       <div class="filter-search">
@@ -47,7 +48,7 @@ export function GalleryFilterForm({ filters, models, failure, onChange }: Galler
         </Field>
       </div>
       <Field id="gallery-model" label="Model">
-        <select id="gallery-model" value={filters.model} onChange={(event) => onChange({ ...filters, model: event.currentTarget.value })}>
+        <select id="gallery-model" value={filters.model} onChange={(event) => onChange({ model: event.currentTarget.value })}>
           <option value="">All models</option>
           {models.map((model) => (
             <option key={model.id} value={model.id}>
@@ -57,10 +58,10 @@ export function GalleryFilterForm({ filters, models, failure, onChange }: Galler
         </select>
       </Field>
       <Field id="gallery-from" label="From" error={fromError}>
-        <input {...control('gallery-from', { error: fromError })} type="date" value={filters.from} onChange={(event) => onChange({ ...filters, from: event.currentTarget.value })} />
+        <input {...control('gallery-from', { error: fromError })} type="date" value={filters.from} onChange={(event) => onChange({ from: event.currentTarget.value })} />
       </Field>
       <Field id="gallery-to" label="To" error={toError}>
-        <input {...control('gallery-to', { error: toError })} type="date" value={filters.to} onChange={(event) => onChange({ ...filters, to: event.currentTarget.value })} />
+        <input {...control('gallery-to', { error: toError })} type="date" value={filters.to} onChange={(event) => onChange({ to: event.currentTarget.value })} />
       </Field>
       <button type="submit" class="visually-hidden">
         Search

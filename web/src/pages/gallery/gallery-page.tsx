@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api } from '../../api/client.js';
 import { isDeleted, scheduleDelete, useDeletes } from '../../api/pending-deletes.js';
 import type { Image, Model } from '../../api/types.js';
@@ -22,15 +22,23 @@ export function GalleryPage({ query }: PageProps) {
   const models = useLoad((signal) => api.get<{ models: Model[] }>('/api/models?limit=100', { signal }), []);
   const [open, setOpen] = useState<Image | undefined>(undefined);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [notice, setNotice] = useState<string | undefined>(undefined);
   useDeletes();
 
   const images = list.items.filter((image) => !isDeleted(image.id));
   const filtered = filters.q !== '' || filters.model !== '' || filters.from !== '' || filters.to !== '';
-  const setFilters = (next: GalleryFilters) => {
-    const params = new URLSearchParams(Object.entries(next).filter(([, value]) => value !== ''));
+  const setFilters = (patch: Partial<GalleryFilters>) => {
+    const params = new URLSearchParams(location.search);
+    for (const [name, value] of Object.entries(patch)) {
+      if (value === '') params.delete(name);
+      else params.set(name, value);
+    }
     const search = params.toString();
     navigate(`/gallery${search === '' ? '' : `?${search}`}`, { replace: true });
   };
+  // What is selected must be what is shown: new filters start a new selection.
+  const filterKey = JSON.stringify(filters);
+  useEffect(() => setSelected(new Set()), [filterKey]);
   const remove = (ids: string[], label: string) => {
     scheduleDelete(ids, label);
     setSelected(new Set());
@@ -48,7 +56,20 @@ export function GalleryPage({ query }: PageProps) {
           {list.failure.text}
         </p>
       )}
-      {selected.size > 0 && <BulkBar ids={[...selected]} onClear={() => setSelected(new Set())} onDelete={() => remove([...selected], plural(selected.size, 'image'))} />}
+      <p class="notice" role="status">
+        {notice}
+      </p>
+      {selected.size > 0 && (
+        <BulkBar
+          ids={[...selected]}
+          onClear={() => setSelected(new Set())}
+          onAdded={(message) => {
+            setSelected(new Set());
+            setNotice(message);
+          }}
+          onDelete={() => remove([...selected], plural(selected.size, 'image'))}
+        />
+      )}
       {list.total === 0 && !filtered && (
         <p>
           No images yet. <Link href="/generate">Generate one</Link>.
@@ -60,6 +81,7 @@ export function GalleryPage({ query }: PageProps) {
         onOpen={setOpen}
         selected={selected}
         onSelect={(image, on) => {
+          setNotice(undefined);
           const next = new Set(selected);
           if (on) next.add(image.id);
           else next.delete(image.id);
