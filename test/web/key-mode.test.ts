@@ -37,7 +37,9 @@ describe.skipIf(skip)('the web app in key mode (real server, Chromium)', { timeo
     await receiver?.close();
     await workersAi?.close();
   });
-  afterEach(() => {
+  afterEach(async () => {
+    // A step that failed with the page's clock paused must not leave the next steps waiting on frozen timers.
+    await web.page.clock.resume().catch(() => undefined);
     expect(web.guard.offMachine, 'requests off the machine').toEqual([]);
     expect(web.guard.errors, 'console errors').toEqual([]);
   });
@@ -158,21 +160,38 @@ describe.skipIf(skip)('the web app in key mode (real server, Chromium)', { timeo
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/files\/generated\/img_.*\.png$/);
     await shoot('image-details', { fullPage: false });
 
-    // Undo: the image comes back, and no DELETE is ever sent for it.
+    const deletes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'DELETE') deletes.push(new URL(request.url()).pathname);
+    });
+    // The page's timers stand still while paused, so the undo window lasts as long as the test needs and
+    // then passes at once (runFor), whatever the machine's speed.
+    const pause = async () => page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+    const notices = page.getByRole('region', { name: 'Notifications' });
+
+    // Undo: the image comes back, and no DELETE is sent for it even once the undo time has passed.
+    await pause();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await grid.getByRole('img', { name: 'a red barn at dusk' }).waitFor({ state: 'detached' });
-    await page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Undo' }).click();
+    await notices.getByRole('button', { name: 'Undo' }).click();
     await grid.getByRole('img', { name: 'a red barn at dusk' }).waitFor();
+    await page.clock.runFor(10_000);
+    await page.clock.resume();
+    expect(deletes).toEqual([]);
 
-    // No undo: once the notice goes, the image is deleted on the server.
+    // No undo: when the time is up the DELETE goes out, the notice goes, and the server has deleted it.
     await grid.getByRole('button', { name: 'green hills and clouds' }).click();
+    await dialog.waitFor();
+    await pause();
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    const notice = page.getByRole('region', { name: 'Notifications' }).getByText(/Deleted “green hills and clouds”/);
+    const notice = notices.getByText(/Deleted “green hills and clouds”/);
     await notice.waitFor();
+    await page.clock.runFor(10_000);
+    await page.clock.resume();
     await notice.waitFor({ state: 'detached' });
+    expect(deletes).toHaveLength(1);
     const left = await call<{ images: { prompt: string }[] }>('GET', '/api/images?limit=100');
     expect(left.images.map((image) => image.prompt)).not.toContain('green hills and clouds');
-    // The undone delete was due earlier than this one, so had it been sent it would have happened by now.
     expect(left.images.map((image) => image.prompt)).toContain('a red barn at dusk');
   });
 
@@ -230,7 +249,7 @@ describe.skipIf(skip)('the web app in key mode (real server, Chromium)', { timeo
     expect(await page.getByLabel('Width').inputValue()).toBe('256');
   });
 
-  it('starts a batch and shows it progress to completion, with the images and the webhook status code', async () => {
+  it('starts a batch and shows its progress to completion, with the images and the webhook status code', async () => {
     await goTo('Batches');
     await page.getByLabel('Prompts').fill('a red kite over the hills\na lighthouse in fog\n\nsnowy mountains at dawn');
     await page.getByLabel('Name').fill('Spring ideas');

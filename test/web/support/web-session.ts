@@ -45,6 +45,8 @@ export async function openWebSession(options: WebSessionOptions): Promise<WebSes
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-GB', timezoneId: 'UTC' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: publicOrigin });
+  // Timers run in real time unless a test pauses them (the undo window of a delete is then not a race).
+  await context.clock.install();
   const page = await context.newPage();
   // The machine is shared and slow at times: generous waits, never fixed sleeps.
   page.setDefaultTimeout(60_000);

@@ -71,5 +71,5 @@ export const api = {
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
 };
 
-/** Path segments as the API expects them: model ids keep their slashes, everything else is encoded. */
+/** An id as one path segment: whatever it contains, it cannot reach another path. */
 export const segment = (value: string): string => encodeURIComponent(value);

@@ -47,21 +47,21 @@ export function AnalyticsPage({ query }: PageProps) {
       </form>
       {/* A refused range is said under the date it concerns, above. */}
       {failure?.field === undefined && (
-      <Loading loaded={loaded} label="usage">
-        {(usage) => {
-          const models = usage.by_model.map((row) => row.model);
-          const days = daysBetween(range.from, range.to);
-          return (
-            <UsageView
-              usage={usage}
-              models={models}
-              images={stackByModel(usage.by_day_and_model, days, models, 'images')}
-              costs={stackByModel(usage.by_day_and_model, days, models, 'cost')}
-              formatCost={formatUsd}
-            />
-          );
-        }}
-      </Loading>
+        <Loading loaded={loaded} label="usage">
+          {(usage) => {
+            const models = usage.by_model.map((row) => row.model);
+            const days = daysBetween(range.from, range.to);
+            return (
+              <UsageView
+                usage={usage}
+                models={models}
+                images={stackByModel(usage.by_day_and_model, days, models, 'images')}
+                costs={stackByModel(usage.by_day_and_model, days, models, 'cost')}
+                formatCost={formatUsd}
+              />
+            );
+          }}
+        </Loading>
       )}
     </>
   );

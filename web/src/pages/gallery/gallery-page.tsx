@@ -26,6 +26,8 @@ export function GalleryPage({ query }: PageProps) {
   useDeletes();
 
   const images = list.items.filter((image) => !isDeleted(image.id));
+  // The server's count until the next load still includes what was just deleted here.
+  const total = list.total === undefined ? undefined : list.total - (list.items.length - images.length);
   const filtered = filters.q !== '' || filters.model !== '' || filters.from !== '' || filters.to !== '';
   const setFilters = (patch: Partial<GalleryFilters>) => {
     const params = new URLSearchParams(location.search);
@@ -49,7 +51,7 @@ export function GalleryPage({ query }: PageProps) {
       <PageHeading title="Gallery" />
       <GalleryFilterForm filters={filters} models={models.loaded.state === 'ready' ? models.loaded.value.models : []} failure={list.failure} onChange={setFilters} />
       <p class="muted result-count" role="status">
-        {list.total === undefined ? 'Loading images…' : filtered ? `${plural(list.total, 'image')} match${list.total === 1 ? 'es' : ''}` : plural(list.total, 'image')}
+        {total === undefined ? 'Loading images…' : filtered ? `${plural(total, 'image')} match${total === 1 ? 'es' : ''}` : plural(total, 'image')}
       </p>
       {list.failure !== undefined && list.failure.field === undefined && (
         <p class="form-error" role="alert">
@@ -70,7 +72,7 @@ export function GalleryPage({ query }: PageProps) {
           onDelete={() => remove([...selected], plural(selected.size, 'image'))}
         />
       )}
-      {list.total === 0 && !filtered && (
+      {total === 0 && !filtered && (
         <p>
           No images yet. <Link href="/generate">Generate one</Link>.
         </p>

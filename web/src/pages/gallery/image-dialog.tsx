@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { Image } from '../../api/types.js';
 import { AddToCollection } from '../../components/add-to-collection.js';
 import { CopyButton } from '../../components/copy-button.js';
@@ -7,7 +7,8 @@ import { formatDateTime, formatUsd } from '../../lib/format.js';
 /** One image's details in a modal dialog (Escape closes it; focus returns to the picture that opened it). */
 export function ImageDialog({ image, onClose, onDelete }: { image: Image; onClose: () => void; onDelete: (image: Image) => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
+  // Before the first paint, so the dialog never flashes in as a plain block.
+  useLayoutEffect(() => {
     const element = dialog.current;
     if (element !== null && !element.open) element.showModal();
   }, []);
