@@ -159,5 +159,18 @@ export function describeDatabaseContract(name: string, open: () => Promise<Datab
       expect(ranged.images).toBe(1);
       expect(await db.analytics.usage('nobody', {})).toEqual({ images: 0, deleted_images: 0, cost: 0, by_model: [], by_day: [], by_day_and_model: [] });
     });
+
+    it('splits each day by model in code-point order, whatever the database collation', async () => {
+      // A collation that ignores punctuation (PostgreSQL en_US) would put `@z/...` after `local/...`.
+      await db.images.insert(image({ id: 'img_a', model: 'local/procedural', created_at: '2026-11-02T01:00:00.000Z' }));
+      await db.images.insert(image({ id: 'img_b', model: '@z/m', cost: 0.5, created_at: '2026-11-02T02:00:00.000Z' }));
+      await db.images.insert(image({ id: 'img_c', model: '@z/m', cost: 0.5, created_at: '2026-11-01T02:00:00.000Z' }));
+      const usage = await db.analytics.usage('alice', {});
+      expect(usage.by_day_and_model.map((b) => [b.day, b.model, b.images])).toEqual([
+        ['2026-11-01', '@z/m', 1],
+        ['2026-11-02', '@z/m', 1],
+        ['2026-11-02', 'local/procedural', 1],
+      ]);
+    });
   });
 }

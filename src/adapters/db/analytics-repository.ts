@@ -22,7 +22,7 @@ export function createAnalyticsRepository(db: Kysely<DatabaseSchema>): Analytics
         scope.select(measures).executeTakeFirst(),
         scope.select([sql<string>`model`.as('key'), ...measures]).groupBy('model').orderBy('model').execute(),
         scope.select([day.as('key'), ...measures]).groupBy(day).orderBy(day).execute(),
-        scope.select([day.as('day'), 'model', ...measures]).groupBy([day, 'model']).orderBy(day).orderBy('model').execute(),
+        scope.select([day.as('day'), 'model', ...measures]).groupBy([day, 'model']).execute(),
       ]);
       const bucket = (row: { key: string; images: unknown; deleted_images: unknown; cost: unknown }): UsageBucket => ({
         key: row.key,
@@ -36,14 +36,13 @@ export function createAnalyticsRepository(db: Kysely<DatabaseSchema>): Analytics
         cost: toNumber(totals?.cost),
         by_model: byModel.map(bucket),
         by_day: byDay.map(bucket),
-        by_day_and_model: byDayAndModel.map((row) => ({
-          day: row.day,
-          model: row.model,
-          images: toNumber(row.images),
-          deleted_images: toNumber(row.deleted_images),
-          cost: toNumber(row.cost),
-        })),
+        // Sorted here rather than in SQL: PostgreSQL orders text by its collation, SQLite by code point.
+        by_day_and_model: byDayAndModel
+          .map((row) => ({ day: row.day, model: row.model, images: toNumber(row.images), deleted_images: toNumber(row.deleted_images), cost: toNumber(row.cost) }))
+          .sort((a, b) => codePointOrder(a.day, b.day) || codePointOrder(a.model, b.model)),
       };
     },
   };
 }
+
+const codePointOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
