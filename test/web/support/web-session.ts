@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { freePort, startServerProcess, tempDataDir, type ServerProcess } from '../../e2e/spawn-server.js';
 import { launchChromium } from './chromium.js';
@@ -62,6 +63,7 @@ export async function openWebSession(options: WebSessionOptions): Promise<WebSes
       await browser.close().catch(() => undefined);
       await server.stop('SIGKILL');
       await front?.close();
+      fs.rmSync(webAppDir, { recursive: true, force: true });
     },
   };
 }
