@@ -9,9 +9,12 @@ import { createHarness, json, type Harness } from '../../src/test-support/harnes
 const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="app"></div></body></html>';
 const SCRIPT = 'console.log("app")';
 
+const made: string[] = [];
+
 /** A stand-in for `vite build`'s output: what the server reads is index.html and assets/. */
 function fakeBuild(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imagegate-web-'));
+  made.push(dir);
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
   fs.writeFileSync(path.join(dir, 'assets', 'index-Ab12Cd34.js'), SCRIPT);
@@ -27,6 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await h.close();
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const KEY_MODE: AppConfig = { authMode: 'api_key', allowedIps: [], clientIpHeader: 'CF-Connecting-IP' };
