@@ -23,6 +23,7 @@ import { registerKeyRoutes } from './http/routes/keys/index.js';
 import { registerModelRoutes } from './http/routes/models/index.js';
 import { registerSystemRoutes } from './http/routes/system/index.js';
 import { registerTemplateRoutes } from './http/routes/templates/index.js';
+import { DEFAULT_WEB_APP_DIR } from './http/routes/system/web-app.js';
 import { registerWebhookRoutes } from './http/routes/webhooks/index.js';
 
 export type AppConfig = Pick<Config, 'authMode' | 'allowedIps' | 'clientIpHeader'>;
@@ -34,6 +35,8 @@ export interface CreateAppOptions {
   serveFiles?: boolean;
   /** The peer address of a request, for limiting failed authentications; the Node entry reads the socket. */
   clientAddress?: (c: Context) => string;
+  /** Folder of the built web app served at `/`; defaults to the package's own build (`dist/web`). */
+  webAppDir?: string;
 }
 
 /** Failed authentications per client address and minute before they answer 429. */
@@ -43,7 +46,7 @@ export const FAILED_AUTH_PER_MINUTE = 20;
  * Middleware order is part of the contract: logging and CORS wrap everything so even the allow-list's
  * plain `Forbidden` carries them; the allow-list then runs before any other processing, preflight included.
  */
-export function createApp({ deps, config, serveFiles = false, clientAddress = () => 'unknown' }: CreateAppOptions): OpenAPIHono<AppEnv> {
+export function createApp({ deps, config, serveFiles = false, clientAddress = () => 'unknown', webAppDir = DEFAULT_WEB_APP_DIR }: CreateAppOptions): OpenAPIHono<AppEnv> {
   installValidationMessages();
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
@@ -79,7 +82,7 @@ export function createApp({ deps, config, serveFiles = false, clientAddress = ()
   registerBatchRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   if (config.authMode === 'api_key') registerKeyRoutes(app, deps);
-  registerSystemRoutes(app, deps, { serveFiles, keyAuth: config.authMode === 'api_key' });
+  registerSystemRoutes(app, deps, { serveFiles, keyAuth: config.authMode === 'api_key', webAppDir });
 
   app.onError(onError(deps.logger, { describeParameterErrors: config.authMode === 'api_key' }));
   app.notFound(onNotFound(routes));

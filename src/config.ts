@@ -60,6 +60,7 @@ const envSchema = z
     PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(120_000),
     PROVIDER_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
     PROVIDER_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+    WEB_APP_DIR: optionalString,
     ...infrastructureEnv,
   })
   .superRefine((env, ctx) => {
@@ -126,6 +127,8 @@ export interface Config extends InfrastructureConfig {
   providers: { timeoutMs: number; maxConcurrent: number; retries: number };
   batch: { maxPrompts: number; concurrency: number };
   webhooks: { secret: string | undefined; retryScheduleSeconds: readonly number[]; allowPrivateNetworks: boolean };
+  /** Folder of the built web app; undefined serves the package's own build. */
+  webAppDir: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -173,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       COMFYUI_WORKFLOWS: e.COMFYUI_WORKFLOWS === undefined ? undefined : path.resolve(e.COMFYUI_WORKFLOWS),
     },
     providers: { timeoutMs: e.PROVIDER_TIMEOUT_MS, maxConcurrent: e.PROVIDER_MAX_CONCURRENCY, retries: e.PROVIDER_RETRIES },
+    webAppDir: e.WEB_APP_DIR === undefined ? undefined : path.resolve(e.WEB_APP_DIR),
     ...infrastructureConfig(e),
   };
 }

@@ -35,7 +35,13 @@ export async function startServer(config: Config, options: ServeOptions = { work
   try {
     runtime = await buildDeps(config, { logger });
     const { deps } = runtime;
-    const app = createApp({ deps, config, serveFiles: config.storage.driver === 'local', clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown' });
+    const app = createApp({
+      deps,
+      config,
+      serveFiles: config.storage.driver === 'local',
+      clientAddress: (c) => getConnInfo(c).remote.address ?? 'unknown',
+      webAppDir: config.webAppDir,
+    });
     let markReady = () => {};
     const ready = new Promise<void>((resolve) => (markReady = resolve));
     server = createAdaptorServer({

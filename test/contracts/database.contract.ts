@@ -43,6 +43,21 @@ export function describeDatabaseContract(name: string, open: () => Promise<Datab
       expect(result.total).toBe(5);
     });
 
+    it('filters live images by prompt text (any case, literally), model and time range, counting only matches', async () => {
+      await db.images.insert(image({ id: 'img_1', prompt: 'A Red Fox', created_at: '2026-11-01T00:00:00.000Z' }));
+      await db.images.insert(image({ id: 'img_2', prompt: '100% fox_like', model: 'openai/dall-e-3', created_at: '2026-11-02T00:00:00.000Z' }));
+      await db.images.insert(image({ id: 'img_3', prompt: 'a whale', created_at: '2026-11-03T00:00:00.000Z' }));
+      const ids = async (filter: Parameters<Database['images']['listLive']>[2]) => (await db.images.listLive('alice', page, filter)).items.map((row) => row.id);
+      expect(await ids({ text: 'fox' })).toEqual(['img_2', 'img_1']);
+      expect(await ids({ text: '0%' })).toEqual(['img_2']);
+      expect(await ids({ text: 'x_l' })).toEqual(['img_2']);
+      expect(await ids({ text: 'd_f' })).toEqual([]);
+      expect(await ids({ model: 'openai/dall-e-3' })).toEqual(['img_2']);
+      expect(await ids({ from: '2026-11-02T00:00:00.000Z', to: '2026-11-03T00:00:00.000Z' })).toEqual(['img_2']);
+      expect((await db.images.listLive('alice', { limit: 1, offset: 0 }, { text: 'FOX' })).total).toBe(2);
+      expect((await db.images.listLive('bob', page, { text: 'fox' })).total).toBe(0);
+    });
+
     it('soft-deletes once, hiding the image from live reads', async () => {
       await db.images.insert(image({}));
       expect(await db.images.softDelete('alice', 'img_1', '2026-11-02T00:00:00.000Z')).toBe(true);
@@ -106,10 +121,29 @@ export function describeDatabaseContract(name: string, open: () => Promise<Datab
       expect(all.cost).toBeCloseTo(0.6, 12);
       expect(all.by_model.map((b) => [b.key, b.images])).toEqual([['local/procedural', 2], ['m2', 1]]);
       expect(all.by_day.map((b) => [b.key, b.images, b.deleted_images])).toEqual([['2026-11-01', 2, 0], ['2026-11-03', 1, 1]]);
+      expect(all.by_day_and_model.map((b) => [b.day, b.model, b.images, b.deleted_images])).toEqual([
+        ['2026-11-01', 'local/procedural', 1, 0],
+        ['2026-11-01', 'm2', 1, 0],
+        ['2026-11-03', 'local/procedural', 1, 1],
+      ]);
+      expect(all.by_day_and_model.find((b) => b.model === 'm2')?.cost).toBeCloseTo(0.2, 12);
 
       const ranged = await db.analytics.usage('alice', { from: '2026-11-01T12:00:00.000Z', to: '2026-11-03T12:00:00.000Z' });
       expect(ranged.images).toBe(1);
-      expect(await db.analytics.usage('nobody', {})).toEqual({ images: 0, deleted_images: 0, cost: 0, by_model: [], by_day: [] });
+      expect(await db.analytics.usage('nobody', {})).toEqual({ images: 0, deleted_images: 0, cost: 0, by_model: [], by_day: [], by_day_and_model: [] });
+    });
+
+    it('splits each day by model in code-point order, whatever the database collation', async () => {
+      // A collation that ignores punctuation (PostgreSQL en_US) would put `@z/...` after `local/...`.
+      await db.images.insert(image({ id: 'img_a', model: 'local/procedural', created_at: '2026-11-02T01:00:00.000Z' }));
+      await db.images.insert(image({ id: 'img_b', model: '@z/m', cost: 0.5, created_at: '2026-11-02T02:00:00.000Z' }));
+      await db.images.insert(image({ id: 'img_c', model: '@z/m', cost: 0.5, created_at: '2026-11-01T02:00:00.000Z' }));
+      const usage = await db.analytics.usage('alice', {});
+      expect(usage.by_day_and_model.map((b) => [b.day, b.model, b.images])).toEqual([
+        ['2026-11-01', '@z/m', 1],
+        ['2026-11-02', '@z/m', 1],
+        ['2026-11-02', 'local/procedural', 1],
+      ]);
     });
 
     describeShapeContract(() => db);

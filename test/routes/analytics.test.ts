@@ -58,6 +58,11 @@ describe('analytics', () => {
       { date: '2026-11-01', images: 2, deleted_images: 0, cost: 0.0006336 },
       { date: '2026-11-02', images: 1, deleted_images: 1, cost: 0.0006336 },
     ]);
+    expect(body.by_day_and_model).toEqual([
+      { date: '2026-11-01', model: FLUX, images: 1, deleted_images: 0, cost: 0.0006336 },
+      { date: '2026-11-01', model: 'local/procedural', images: 1, deleted_images: 0, cost: 0 },
+      { date: '2026-11-02', model: FLUX, images: 1, deleted_images: 1, cost: 0.0006336 },
+    ]);
   });
 
   it('narrows to a range; a date-only `to` includes that whole day', async () => {

@@ -49,6 +49,70 @@ describe('GET /api/images', () => {
   });
 });
 
+describe('GET /api/images search and filters', () => {
+  async function generate(prompt: string, at: string, model = 'local/procedural'): Promise<string> {
+    h.clock.set(at);
+    const res = await h.call('POST', '/api/generate', { prompt, model, width: 64, height: 64 });
+    expect(res.status).toBe(201);
+    return String((await json(res)).id);
+  }
+  const ids = async (query: string): Promise<string[]> => {
+    const res = await h.call('GET', `/api/images?${query}`);
+    expect(res.status).toBe(200);
+    return (await json<ImageList>(res)).images.map((image) => image.id);
+  };
+
+  it('finds prompts containing q, ignoring case, and counts only the matches', async () => {
+    const fox = await generate('A Red FOX at dawn', '2026-11-01T10:00:00.000Z');
+    await generate('a blue whale', '2026-11-01T11:00:00.000Z');
+    const foxes = await generate('two foxes in snow', '2026-11-01T12:00:00.000Z');
+    expect(await ids('q=fox')).toEqual([foxes, fox]);
+    expect(await ids('q=red%20fox')).toEqual([fox]);
+    expect((await json<ImageList>(await h.call('GET', '/api/images?q=FOX&limit=1'))).pagination).toEqual({ limit: 1, offset: 0, total: 2, has_more: true });
+  });
+
+  it('matches % and _ literally rather than as wildcards', async () => {
+    const percent = await generate('a 100% orange sky', '2026-11-01T10:00:00.000Z');
+    const underscore = await generate('snake_case river', '2026-11-01T11:00:00.000Z');
+    await generate('snakes case river', '2026-11-01T12:00:00.000Z');
+    expect(await ids('q=100%25')).toEqual([percent]);
+    expect(await ids('q=%25')).toEqual([percent]);
+    expect(await ids('q=e_c')).toEqual([underscore]);
+    expect(await ids('q=%5C')).toEqual([]);
+  });
+
+  it('treats a blank q as no search', async () => {
+    const one = await generate('a quiet harbour', '2026-11-01T10:00:00.000Z');
+    expect(await ids('q=%20%20')).toEqual([one]);
+  });
+
+  it('filters by model', async () => {
+    const local = await generate('a lighthouse', '2026-11-01T10:00:00.000Z');
+    expect(await ids('model=local%2Fprocedural')).toEqual([local]);
+    expect(await ids('model=openai%2Fdall-e-3')).toEqual([]);
+  });
+
+  it('filters by date with the analytics rules: from inclusive, a date `to` includes its whole day', async () => {
+    await generate('day one lake', '2026-11-01T23:59:59.000Z');
+    const two = await generate('day two lake', '2026-11-02T00:00:00.000Z');
+    const twoLate = await generate('day two lake, late', '2026-11-02T23:59:59.999Z');
+    await generate('day three lake', '2026-11-03T00:00:00.000Z');
+    expect(await ids('from=2026-11-02&to=2026-11-02')).toEqual([twoLate, two]);
+    expect(await ids('from=2026-11-02T00:00:00Z&to=2026-11-02T12:00:00Z')).toEqual([two]);
+    expect(await ids('q=late&from=2026-11-02')).toEqual([twoLate]);
+  });
+
+  it('refuses an impossible date or a range that ends before it starts, naming the parameter', async () => {
+    await expectInvalid(await h.call('GET', '/api/images?from=2026-02-31'), 'Invalid from');
+    await expectInvalid(await h.call('GET', '/api/images?from=2026-11-03&to=2026-11-01'), 'Invalid to');
+  });
+
+  it('refuses a repeated or overlong q', async () => {
+    await expectInvalid(await h.call('GET', '/api/images?q=a&q=b'), 'Invalid q');
+    await expectInvalid(await h.call('GET', `/api/images?q=${'x'.repeat(201)}`), 'Invalid q');
+  });
+});
+
 describe('GET /api/images/:id', () => {
   it('returns the image record', async () => {
     const [id] = await makeImages(1);

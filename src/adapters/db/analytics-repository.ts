@@ -18,10 +18,11 @@ export function createAnalyticsRepository(db: Kysely<DatabaseSchema>): Analytics
         sql<number>`coalesce(sum(cost), 0)`.as('cost'),
       ] as const;
 
-      const [totals, byModel, byDay] = await Promise.all([
+      const [totals, byModel, byDay, byDayAndModel] = await Promise.all([
         scope.select(measures).executeTakeFirst(),
         scope.select([sql<string>`model`.as('key'), ...measures]).groupBy('model').execute(),
         scope.select([day.as('key'), ...measures]).groupBy(day).orderBy(day).execute(),
+        scope.select([day.as('day'), 'model', ...measures]).groupBy([day, 'model']).execute(),
       ]);
       const bucket = (row: { key: string; images: unknown; deleted_images: unknown; cost: unknown }): UsageBucket => ({
         key: row.key,
@@ -37,7 +38,13 @@ export function createAnalyticsRepository(db: Kysely<DatabaseSchema>): Analytics
         // after `b...`, ignoring punctuation), SQLite by code point; this is the same on both.
         by_model: byModel.map(bucket).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
         by_day: byDay.map(bucket),
+        // Sorted here rather than in SQL: PostgreSQL orders text by its collation, SQLite by code point.
+        by_day_and_model: byDayAndModel
+          .map((row) => ({ day: row.day, model: row.model, images: toNumber(row.images), deleted_images: toNumber(row.deleted_images), cost: toNumber(row.cost) }))
+          .sort((a, b) => codePointOrder(a.day, b.day) || codePointOrder(a.model, b.model)),
       };
     },
   };
 }
+
+const codePointOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { ImageRepository } from '../../ports/database.js';
+import { sql, type Kysely } from 'kysely';
+import type { ImageFilter, ImageRepository } from '../../ports/database.js';
 import { fromImageRow, toImageRow, toNumber } from './rows.js';
 import type { DatabaseSchema } from './schema.js';
 
@@ -10,6 +10,19 @@ export function createImageRepository(db: Kysely<DatabaseSchema>): ImageReposito
   const live = (userId: string) =>
     db.selectFrom('images').where('user_id', '=', userId).where('is_deleted', '=', 0);
 
+  const matching = (userId: string, filter: ImageFilter) => {
+    let scope = live(userId);
+    if (filter.text !== undefined) {
+      // lower() on both sides folds case the same way on every dialect; ESCAPE is spelled out because
+      // SQLite has no default escape character and PostgreSQL's default is the same backslash.
+      scope = scope.where(sql<boolean>`lower(prompt) like lower(${`%${escapeLike(filter.text)}%`}) escape '\\'`);
+    }
+    if (filter.model !== undefined) scope = scope.where('model', '=', filter.model);
+    if (filter.from !== undefined) scope = scope.where('created_at', '>=', filter.from);
+    if (filter.to !== undefined) scope = scope.where('created_at', '<', filter.to);
+    return scope;
+  };
+
   return {
     async insert(row) {
       await db.insertInto('images').values(fromImageRow(row)).execute();
@@ -18,10 +31,10 @@ export function createImageRepository(db: Kysely<DatabaseSchema>): ImageReposito
       const row = await live(userId).selectAll().where('id', '=', id).executeTakeFirst();
       return row === undefined ? undefined : toImageRow(row);
     },
-    async listLive(userId, page) {
+    async listLive(userId, page, filter = {}) {
       const [rows, count] = await Promise.all([
-        live(userId).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-        live(userId).select((eb) => eb.fn.countAll().as('total')).executeTakeFirst(),
+        matching(userId, filter).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+        matching(userId, filter).select((eb) => eb.fn.countAll().as('total')).executeTakeFirst(),
       ]);
       return { items: rows.map(toImageRow), total: toNumber(count?.total) };
     },
@@ -46,3 +59,6 @@ export function createImageRepository(db: Kysely<DatabaseSchema>): ImageReposito
     },
   };
 }
+
+/** The text as a LIKE pattern that matches it literally: the escape character and both wildcards are escaped. */
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);

@@ -15,6 +15,7 @@ export interface UsageReport {
   total_cost: number;
   by_model: { model: string; images: number; deleted_images: number; cost: number }[];
   by_day: { date: string; images: number; deleted_images: number; cost: number }[];
+  by_day_and_model: { date: string; model: string; images: number; deleted_images: number; cost: number }[];
 }
 
 /** Every image generated in the range; soft-deleted ones count because they were generated and paid for. */
@@ -32,6 +33,7 @@ export async function getUsage({ deps, ctx, input }: VerbArgs<RangeInput>): Prom
     total_cost: usd(usage.cost),
     by_model: usage.by_model.map((b) => ({ model: b.key, ...bucket(b) })),
     by_day: usage.by_day.map((b) => ({ date: b.key, ...bucket(b) })),
+    by_day_and_model: usage.by_day_and_model.map((b) => ({ date: b.day, model: b.model, images: b.images, deleted_images: b.deleted_images, cost: usd(b.cost) })),
   };
 }
 

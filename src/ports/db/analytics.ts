@@ -7,12 +7,23 @@ export interface UsageBucket {
   cost: number;
 }
 
+/** One model's images on one UTC day. */
+export interface DayModelBucket {
+  day: string;
+  model: string;
+  images: number;
+  deleted_images: number;
+  cost: number;
+}
+
 export interface UsageSummary {
   images: number;
   deleted_images: number;
   cost: number;
   by_model: UsageBucket[];
   by_day: UsageBucket[];
+  /** Per day, then per model: what a chart stacked by model needs. */
+  by_day_and_model: DayModelBucket[];
 }
 
 export interface AnalyticsRepository {

@@ -1,4 +1,4 @@
-import type { Page, PageRequest } from './common.js';
+import type { Page, PageRequest, TimeRange } from './common.js';
 
 /** The generation settings used for an image, or saved in a template; `src/domain/models` names the same shape `GenerationOptions`. */
 export interface ImageParameters {
@@ -27,12 +27,21 @@ export interface ImageRow {
   parameters: ImageParameters;
 }
 
+/** Narrows a listing; every field is optional and they combine with AND. */
+export interface ImageFilter extends TimeRange {
+  /** Case-insensitive substring of the prompt, matched literally (`%` and `_` are not wildcards). */
+  text?: string;
+  /** Exact model id. */
+  model?: string;
+}
+
 /** Every read takes the caller's user id: a row of another user is invisible, never forbidden. */
 export interface ImageRepository {
   insert(row: ImageRow): Promise<void>;
   /** Live (not soft-deleted) image of this user. */
   findLive(userId: string, id: string): Promise<ImageRow | undefined>;
-  listLive(userId: string, page: PageRequest): Promise<Page<ImageRow>>;
+  /** Newest first; `total` counts what the filter matches. */
+  listLive(userId: string, page: PageRequest, filter?: ImageFilter): Promise<Page<ImageRow>>;
   /** Marks the image deleted; false when there is no live image of this user with that id. */
   softDelete(userId: string, id: string, at: string): Promise<boolean>;
   /**

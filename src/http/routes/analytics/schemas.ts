@@ -18,6 +18,9 @@ export const UsageSchema = z
     total_cost: z.number(),
     by_model: z.array(z.object({ model: z.string(), ...bucket, deleted_images: z.number().int() })),
     by_day: z.array(z.object({ date: z.string(), ...bucket, deleted_images: z.number().int() })),
+    by_day_and_model: z
+      .array(z.object({ date: z.string(), model: z.string(), ...bucket, deleted_images: z.number().int() }))
+      .openapi({ description: 'Each UTC day split by model (days in order, then models by id): enough to draw a chart stacked by model' }),
   })
   .openapi('UsageReport');
 

@@ -2,9 +2,9 @@ import { createRoute } from '@hono/zod-openapi';
 import { listImages } from '../../../domain/images/list-images.js';
 import { requestContext } from '../../app-env.js';
 import { requires } from '../../route-table.js';
-import { PageQuerySchema, errorResponses, jsonContent, pageRequest } from '../../schemas.js';
+import { errorResponses, jsonContent, pageRequest } from '../../schemas.js';
 import type { RegisterRoutes } from '../types.js';
-import { ImageListSchema } from './schemas.js';
+import { ImageListQuerySchema, ImageListSchema } from './schemas.js';
 
 const route = createRoute({
   operationId: 'listImages',
@@ -12,14 +12,15 @@ const route = createRoute({
   path: '/api/images',
   ...requires('read'),
   tags: ['Images'],
-  summary: 'List your images, newest first (soft-deleted ones are hidden)',
-  request: { query: PageQuerySchema },
+  summary: 'List your images, newest first (soft-deleted ones are hidden); search by prompt, filter by model and date',
+  request: { query: ImageListQuerySchema },
   responses: { 200: jsonContent(ImageListSchema, 'A page of images'), ...errorResponses },
 });
 
 export const registerListImages: RegisterRoutes = (app, deps) => {
   app.openapi(route, async (c) => {
-    const result = await listImages({ deps, ctx: requestContext(c.var), input: pageRequest(c.req.valid('query')) });
+    const { q, model, from, to, ...page } = c.req.valid('query');
+    const result = await listImages({ deps, ctx: requestContext(c.var), input: { ...pageRequest(page), q, model, from, to } });
     return c.json(result, 200);
   });
 };

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { GenerationOptionsSchema, ImageSchema, PaginationSchema } from '../../schemas.js';
+import { RangeQuerySchema } from '../analytics/schemas.js';
+import { GenerationOptionsSchema, ImageSchema, PageQuerySchema, PaginationSchema } from '../../schemas.js';
 
 export const GenerateBodySchema = z
   .strictObject({
@@ -13,6 +14,24 @@ export const GenerateBodySchema = z
 
 export const ImageIdParamSchema = z.object({
   id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'img_01jc4x1q7z3m9r4f2k8t6v5w0y' }),
+});
+
+/** Longest search text: far beyond any real query, short enough that a scan stays cheap. */
+export const MAX_SEARCH_LENGTH = 200;
+
+export const ImageListQuerySchema = PageQuerySchema.extend({
+  q: z
+    .string({ error: 'q must be given once, as text' })
+    .max(MAX_SEARCH_LENGTH, `q must be at most ${MAX_SEARCH_LENGTH} characters`)
+    .optional()
+    .openapi({ param: { description: 'Only images whose prompt contains this text, ignoring case (matched literally; % and _ are not wildcards)' }, example: 'lighthouse' }),
+  model: z
+    .string({ error: 'model must be given once, as a model id' })
+    .max(200, 'model must be at most 200 characters')
+    .optional()
+    .openapi({ param: { description: 'Only images made by this model id' }, example: 'local/procedural' }),
+  from: RangeQuerySchema.shape.from.openapi({ param: { description: 'Only images created at or after this: a date (2026-11-01) or a UTC timestamp' } }),
+  to: RangeQuerySchema.shape.to.openapi({ param: { description: 'Only images created before this: a date includes that whole day; a timestamp is exclusive' } }),
 });
 
 export const ImageListSchema = z.object({ images: z.array(ImageSchema), pagination: PaginationSchema }).openapi('ImageList');

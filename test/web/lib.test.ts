@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { ApiFailure, failureFrom } from '../../web/src/lib/api-error.js';
+import { draftFromTemplate, emptyDraft, generateRequest } from '../../web/src/lib/draft.js';
+import { daysBetween, formatUsd } from '../../web/src/lib/format.js';
+import { matchPage } from '../../web/src/lib/match-page.js';
+import { nextPage, pageQuery } from '../../web/src/lib/paging.js';
+import { niceCeiling, stackByModel } from '../../web/src/lib/stack.js';
+import { APP_PAGES } from '../../src/http/routes/system/app-pages.js';
+import type { Model, Template } from '../../web/src/api/types.js';
+
+describe('web app: paging', () => {
+  it('follows next_cursor when the API pages by cursor', () => {
+    expect(nextPage({ limit: 24, offset: 0, total: 100, has_more: true, next_cursor: 'c_2' }, 24)).toEqual({ cursor: 'c_2' });
+    expect(pageQuery({ q: 'fox', model: '' }, 24, { cursor: 'c_2' }).toString()).toBe('q=fox&limit=24&cursor=c_2');
+  });
+
+  it('stops at a null cursor even when has_more says otherwise', () => {
+    expect(nextPage({ limit: 24, offset: 0, total: 100, has_more: true, next_cursor: null }, 24)).toBeUndefined();
+  });
+
+  it('falls back to the offset after what came when there is no cursor', () => {
+    expect(nextPage({ limit: 24, offset: 24, total: 60, has_more: true }, 24)).toEqual({ offset: 48 });
+    expect(nextPage({ limit: 24, offset: 48, total: 60, has_more: false }, 12)).toBeUndefined();
+    expect(pageQuery({}, 24, { offset: 48 }).toString()).toBe('limit=24&offset=48');
+    expect(pageQuery({}, 24).toString()).toBe('limit=24');
+  });
+});
+
+describe('web app: API errors', () => {
+  const answer = (status: number, body: string) => new Response(body, { status });
+
+  it('shows `error` and `details.message` once each, and knows the field', async () => {
+    const failure = await failureFrom(answer(400, JSON.stringify({ error: 'Invalid prompt', details: { field: 'prompt', message: 'prompt must be at least 3 characters' }, code: 'INVALID_PARAMETER' })));
+    expect([failure.text, failure.field]).toEqual(['Invalid prompt: prompt must be at least 3 characters', 'prompt']);
+    const keyMode = await failureFrom(answer(400, JSON.stringify({ error: 'prompt must be at least 3 characters', details: { field: 'prompt', message: 'prompt must be at least 3 characters' }, code: 'INVALID_PARAMETER' })));
+    expect(keyMode.text).toBe('prompt must be at least 3 characters');
+  });
+
+  it('puts an invalid model on the model field, and keeps a plain-text answer as it is', async () => {
+    expect((await failureFrom(answer(400, JSON.stringify({ error: 'Invalid model', details: { model: 'x', message: 'unknown' }, code: 'INVALID_MODEL' })))).field).toBe('model');
+    const forbidden = await failureFrom(answer(403, 'Forbidden'));
+    expect([forbidden.status, forbidden.text, forbidden.field]).toEqual([403, 'Forbidden', undefined]);
+    expect(new ApiFailure(0, 'Could not reach the server', 'Failed to fetch', undefined).text).toBe('Could not reach the server: Failed to fetch');
+  });
+});
+
+describe('web app: pages and formats', () => {
+  it('matches every page the server serves, with its parameters, and nothing else', () => {
+    expect(matchPage(APP_PAGES, '/collections/coll_1')).toEqual({ page: '/collections/:id', params: { id: 'coll_1' } });
+    expect(matchPage(APP_PAGES, '/gallery/')).toEqual({ page: '/gallery', params: {} });
+    expect(matchPage(APP_PAGES, '/')).toEqual({ page: '/', params: {} });
+    expect(matchPage(APP_PAGES, '/gallery/extra')).toBeUndefined();
+    expect(matchPage(APP_PAGES, '/batches/')).toEqual({ page: '/batches', params: {} });
+  });
+
+  it('writes small prices with their significant digits', () => {
+    expect([0, 0.0006336, 0.042, 0.003, 1.25, 1.5, 0.0000528].map(formatUsd)).toEqual(['$0.00', '$0.000634', '$0.042', '$0.003', '$1.25', '$1.50', '$0.0000528']);
+  });
+
+  it('lists every UTC day of a range, across a month end', () => {
+    expect(daysBetween('2026-10-30', '2026-11-02')).toEqual(['2026-10-30', '2026-10-31', '2026-11-01', '2026-11-02']);
+    expect(daysBetween('2026-11-02', '2026-11-01')).toEqual([]);
+  });
+});
+
+describe('web app: charts', () => {
+  it('stacks each day by model in one fixed order, days without images included', () => {
+    const rows = [
+      { date: '2026-11-01', model: 'b', images: 2, cost: 0.5 },
+      { date: '2026-11-01', model: 'a', images: 1, cost: 0 },
+      { date: '2026-11-03', model: 'b', images: 4, cost: 1 },
+    ];
+    const days = stackByModel(rows, ['2026-11-01', '2026-11-02', '2026-11-03'], ['a', 'b'], 'images');
+    expect(days).toEqual([
+      { date: '2026-11-01', total: 3, segments: [{ model: 'a', value: 1, base: 0 }, { model: 'b', value: 2, base: 1 }] },
+      { date: '2026-11-02', total: 0, segments: [] },
+      { date: '2026-11-03', total: 4, segments: [{ model: 'b', value: 4, base: 0 }] },
+    ]);
+    expect(stackByModel(rows, ['2026-11-01'], ['a', 'b'], 'cost')[0]?.segments).toEqual([{ model: 'b', value: 0.5, base: 0 }]);
+  });
+
+  it('rounds the axis up to 1, 2 or 5 times a power of ten', () => {
+    expect([0, 0.7, 1, 3, 11, 13, 55, 0.00127].map(niceCeiling)).toEqual([1, 1, 1, 5, 20, 20, 100, 0.002]);
+  });
+});
+
+describe('web app: generation settings', () => {
+  const model = (over: Partial<Model>): Model => ({ id: 'm', name: 'M', provider: 'p', description: '', cost_per_image: 0, available: true, speed: 'fast', quality: 'draft', typical_seconds: 1, default_width: 512, default_height: 512, min_size: 64, max_width: 2048, max_height: 2048, parameters: [], ...over });
+
+  it('sends only the settings the model takes, and only those filled in', () => {
+    const draft = { ...emptyDraft('m'), prompt: 'a fox', width: '256', height: '', seed: '7', steps: '4', negative_prompt: 'fog' };
+    expect(generateRequest(draft, model({ parameters: ['width', 'height', 'steps'] }))).toEqual({ prompt: 'a fox', model: 'm', width: 256, steps: 4 });
+    expect(generateRequest(draft, model({ parameters: ['seed', 'negative_prompt'] }))).toEqual({ prompt: 'a fox', model: 'm', seed: 7, negative_prompt: 'fog' });
+  });
+
+  it('takes a template\'s model, prompt and settings, and names the template in the request', () => {
+    const template: Template = { id: 'tmpl_1', name: 'Lake', model: 'm', default_prompt: 'a lake', parameters: { width: 256, steps: 2 }, user_id: 'u', is_sample: false, created_at: '', updated_at: '' };
+    const draft = draftFromTemplate(template, emptyDraft('other'));
+    expect(generateRequest(draft, model({ parameters: ['width', 'steps'] }))).toEqual({ prompt: 'a lake', model: 'm', template_id: 'tmpl_1', width: 256, steps: 2 });
+  });
+});

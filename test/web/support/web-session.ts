@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { freePort, startServerProcess, tempDataDir, type ServerProcess } from '../../e2e/spawn-server.js';
+import { launchChromium } from './chromium.js';
+import { guardPage, type PageGuard } from './page-guard.js';
+import { DESKTOP } from './screenshots.js';
+import { buildWebApp } from './web-build.js';
+
+export interface WebSession {
+  server: ServerProcess;
+  /** Where the browser goes: the server itself, or the edge in front of it. */
+  origin: string;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  guard: PageGuard;
+  close(): Promise<void>;
+}
+
+export interface WebSessionOptions {
+  env: Record<string, string>;
+  /** Puts something in front of the server (an edge proxy); the browser then only talks to it. */
+  front?: (serverUrl: string) => Promise<{ url: string; close(): Promise<void> }>;
+}
+
+/**
+ * A freshly built web app served by a real `imagegate serve` (temp DATA_DIR), and one Chromium page on it
+ * with the guard watching. Everything the app links to (image URLs included) stays on this machine.
+ */
+export async function openWebSession(options: WebSessionOptions): Promise<WebSession> {
+  const webAppDir = await buildWebApp();
+  const port = await freePort();
+  let front: { url: string; close(): Promise<void> } | undefined;
+  let publicOrigin = `http://127.0.0.1:${port}`;
+  if (options.front !== undefined) {
+    front = await options.front(publicOrigin);
+    publicOrigin = front.url;
+  }
+  const server = await startServerProcess({
+    PORT: String(port),
+    DATA_DIR: tempDataDir(),
+    WEB_APP_DIR: webAppDir,
+    PUBLIC_BASE_URL: publicOrigin,
+    ...options.env,
+  });
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-GB', timezoneId: 'UTC' });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: publicOrigin });
+  // Timers run in real time unless a test pauses them (the undo window of a delete is then not a race).
+  await context.clock.install();
+  const page = await context.newPage();
+  // The machine is shared and slow at times: generous waits, never fixed sleeps.
+  page.setDefaultTimeout(60_000);
+  const guard = guardPage(page);
+  return {
+    server,
+    origin: publicOrigin,
+    browser,
+    context,
+    page,
+    guard,
+    async close() {
+      await browser.close().catch(() => undefined);
+      await server.stop('SIGKILL');
+      await front?.close();
+      fs.rmSync(webAppDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,175 @@
+/** The API's shapes as the app reads them; /openapi.json is the full reference. */
+
+export type AuthMode = 'api_key' | 'ip_allowlist';
+
+export interface AppConfig {
+  auth_mode: AuthMode;
+  version: string;
+}
+
+export interface Pagination {
+  limit: number;
+  offset: number;
+  total: number;
+  has_more: boolean;
+  /** Lists that page by cursor say where the next page starts; null or absent on the last page. */
+  next_cursor?: string | null;
+}
+
+export interface ImageParameters {
+  width?: number | string;
+  height?: number | string;
+  seed?: number | string;
+  negative_prompt?: number | string;
+  steps?: number | string;
+  guidance?: number | string;
+}
+
+export interface Image {
+  id: string;
+  prompt: string;
+  model: string;
+  r2_key: string;
+  r2_url: string;
+  width: number;
+  height: number;
+  created_at: string;
+  cost: number;
+  template_id: string | null;
+  parameters: ImageParameters;
+  metadata: Record<string, unknown> | null;
+}
+
+export type GenerationParameter = 'width' | 'height' | 'seed' | 'negative_prompt' | 'steps' | 'guidance';
+
+export interface Model {
+  id: string;
+  name: string;
+  provider: string;
+  description: string;
+  cost_per_image: number;
+  available: boolean;
+  unavailable_reason?: string;
+  speed: 'fast' | 'medium' | 'slow';
+  quality: 'draft' | 'standard' | 'high';
+  typical_seconds: number;
+  default_width: number;
+  default_height: number;
+  min_size: number;
+  max_width: number;
+  max_height: number;
+  sizes?: readonly string[];
+  default_steps?: number;
+  max_steps?: number;
+  parameters: readonly GenerationParameter[];
+}
+
+export interface Template {
+  id: string;
+  name: string;
+  model: string;
+  default_prompt: string;
+  parameters: ImageParameters;
+  user_id: string;
+  is_sample: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Collection {
+  id: string;
+  name: string;
+  description: string;
+  image_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type BatchStatus = 'queued' | 'processing' | 'completed' | 'cancelled';
+
+export interface Batch {
+  id: string;
+  name: string;
+  model: string;
+  status: BatchStatus;
+  total_prompts: number;
+  completed_count: number;
+  failed_count: number;
+  webhook_url: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface BatchImage {
+  id: string;
+  prompt: string;
+  r2_url: string;
+}
+
+export interface WebhookAttempt {
+  attempt: number;
+  at: string;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
+export interface WebhookDelivery {
+  id: string;
+  event: string;
+  url: string;
+  status: 'pending' | 'delivered' | 'failed' | 'stopped';
+  attempt_count: number;
+  next_attempt_at: string | null;
+  attempts: WebhookAttempt[];
+}
+
+export interface BatchDetail extends Batch {
+  images: BatchImage[];
+  items: { index: number; prompt: string; status: 'pending' | 'running' | 'succeeded' | 'failed' | 'cancelled'; image: BatchImage | null; error: string | null }[];
+  webhook: { deliveries: WebhookDelivery[] };
+}
+
+export type Permission = 'read' | 'generate' | 'manage';
+export type Plan = 'standard' | 'pro' | 'enterprise';
+
+export interface ApiKey {
+  id: string;
+  name: string;
+  prefix: string;
+  permissions: Permission[];
+  plan: Plan;
+  rate_limit: number;
+  is_admin: boolean;
+  status: 'active' | 'revoked' | 'expired';
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface CreatedApiKey extends ApiKey {
+  key: string;
+}
+
+export interface UsageReport {
+  from: string | null;
+  to: string | null;
+  total_images: number;
+  active_images: number;
+  deleted_images: number;
+  total_cost: number;
+  by_model: { model: string; images: number; cost: number }[];
+  by_day: { date: string; images: number; cost: number }[];
+  by_day_and_model: DayModelUsage[];
+}
+
+export interface DayModelUsage {
+  date: string;
+  model: string;
+  images: number;
+  cost: number;
+}
+
+export interface Deleted {
+  id: string;
+  deleted: true;
+}

@@ -1,0 +1,140 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { APP_PAGES } from '../../src/http/routes/system/app-pages.js';
+import { keyStore, onUnauthorized } from './api/client.js';
+import { loadAppConfig, probeKey } from './api/session-probe.js';
+import type { AppConfig } from './api/types.js';
+import { DeleteToasts } from './components/delete-toasts.js';
+import { Layout } from './components/layout.js';
+import { asFailure, type ApiFailure } from './lib/api-error.js';
+import { matchPage } from './lib/match-page.js';
+import { PAGES } from './pages/index.js';
+import { NotFound } from './pages/not-found.js';
+import { SignIn } from './pages/sign-in.js';
+import { navigate, useLocation } from './router.js';
+import { SessionContext, type Session } from './session.js';
+
+type Boot = { state: 'starting' } | { state: 'failed'; failure: ApiFailure } | { state: 'ready'; config: AppConfig };
+
+/** The key of this tab (key mode): checked once per load, and again whenever the API refuses it. */
+type KeyState = { state: 'checking' } | { state: 'none'; reason?: string } | { state: 'valid'; canManage: boolean };
+
+export function App() {
+  const [boot, setBoot] = useState<Boot>({ state: 'starting' });
+  const [key, setKey] = useState<KeyState>({ state: 'checking' });
+  const location = useLocation();
+
+  useEffect(() => {
+    loadAppConfig().then(
+      (config) => setBoot({ state: 'ready', config }),
+      (error: unknown) => setBoot({ state: 'failed', failure: asFailure(error) }),
+    );
+    onUnauthorized((failure) => {
+      keyStore.clear();
+      setKey({ state: 'none', reason: `Your key was refused: ${failure.text}` });
+    });
+  }, []);
+
+  const keyMode = boot.state === 'ready' && boot.config.auth_mode === 'api_key';
+  useEffect(() => {
+    if (!keyMode || key.state !== 'checking') return;
+    const stored = keyStore.get();
+    if (stored === undefined) return setKey({ state: 'none' });
+    probeKey(stored).then(
+      ({ canManage }) => setKey({ state: 'valid', canManage }),
+      (error: unknown) => {
+        const failure = asFailure(error);
+        if (failure.status === 401) keyStore.clear();
+        setKey({ state: 'none', reason: failure.text });
+      },
+    );
+  }, [keyMode, key.state]);
+
+  const needsKey = keyMode && key.state === 'none';
+  useSignInRedirect(needsKey, location.pathname, location.query.toString());
+  useFocusOnNavigation(location.pathname);
+
+  if (boot.state === 'failed') return <StartFailed failure={boot.failure} />;
+  if (boot.state === 'starting' || (keyMode && key.state === 'checking')) {
+    return (
+      <p class="boot" role="status">
+        Loading imagegate…
+      </p>
+    );
+  }
+
+  const session: Session = {
+    mode: boot.config.auth_mode,
+    canManage: key.state === 'valid' && key.canManage,
+    signOut: () => {
+      keyStore.clear();
+      setKey({ state: 'none' });
+    },
+  };
+  const match = matchPage(APP_PAGES, location.pathname);
+  let content;
+  if (needsKey) {
+    content = (
+      <SignIn
+        reason={key.state === 'none' ? key.reason : undefined}
+        onSignedIn={(canManage) => {
+          setKey({ state: 'valid', canManage });
+          navigate(afterSignIn(location.query.get('next')), { replace: true });
+        }}
+      />
+    );
+  } else if (match === undefined) {
+    content = <NotFound />;
+  } else {
+    const Page = PAGES[match.page];
+    content = <Page params={match.params} query={location.query} />;
+  }
+
+  return (
+    <SessionContext.Provider value={session}>
+      <Layout signedIn={!needsKey} pathname={location.pathname}>
+        {content}
+      </Layout>
+      <DeleteToasts />
+    </SessionContext.Provider>
+  );
+}
+
+/** Only a path of this app: `next` comes from the URL, so it must not send anyone to another site. */
+function afterSignIn(next: string | null): string {
+  return next !== null && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/sign-in') ? next : '/generate';
+}
+
+/** A signed-out visit to a page shows sign-in at /sign-in, and comes back to the page afterwards. */
+function useSignInRedirect(needsKey: boolean, pathname: string, search: string): void {
+  useEffect(() => {
+    if (!needsKey || pathname === '/sign-in') return;
+    const here = pathname + (search === '' ? '' : `?${search}`);
+    navigate(pathname === '/' ? '/sign-in' : `/sign-in?next=${encodeURIComponent(here)}`, { replace: true });
+  }, [needsKey, pathname, search]);
+}
+
+/** After moving to another page (not on the first load), focus goes to its heading, which a screen reader then reads. */
+function useFocusOnNavigation(pathname: string): void {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.querySelector<HTMLElement>('main h1')?.focus();
+  }, [pathname]);
+}
+
+function StartFailed({ failure }: { failure: ApiFailure }) {
+  return (
+    <main class="boot" id="main">
+      <h1>imagegate could not start</h1>
+      <p class="form-error" role="alert">
+        {failure.text}
+      </p>
+      <button type="button" class="button primary" onClick={() => window.location.reload()}>
+        Try again
+      </button>
+    </main>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ComponentChildren } from 'preact';
+
+export interface GridImage {
+  id: string;
+  prompt: string;
+  r2_url: string;
+  width?: number;
+  height?: number;
+}
+
+interface ImageGridProps<T extends GridImage> {
+  images: readonly T[];
+  label: string;
+  /** Opens the image's details; its button is named by the picture's alt text, the prompt. */
+  onOpen?: (image: T) => void;
+  selected?: ReadonlySet<string>;
+  onSelect?: (image: T, selected: boolean) => void;
+  /** Extra controls under a card (e.g. "Remove from collection"). */
+  actions?: (image: T) => ComponentChildren;
+}
+
+/** Pictures in a responsive grid, each with its prompt as `alt`, in reading order. */
+export function ImageGrid<T extends GridImage>({ images, label, onOpen, selected, onSelect, actions }: ImageGridProps<T>) {
+  return (
+    <ul class="image-grid" aria-label={label}>
+      {images.map((image) => {
+        const picture = <img src={image.r2_url} alt={image.prompt} loading="lazy" width={image.width} height={image.height} />;
+        return (
+          <li key={image.id} class={selected?.has(image.id) === true ? 'card selected' : 'card'}>
+            {onOpen === undefined ? (
+              <a class="thumb" href={image.r2_url}>
+                {picture}
+              </a>
+            ) : (
+              <button type="button" class="thumb" onClick={() => onOpen(image)}>
+                {picture}
+              </button>
+            )}
+            <div class="card-body">
+              {onSelect !== undefined && (
+                <label class="card-select">
+                  <input type="checkbox" checked={selected?.has(image.id) === true} onChange={(event) => onSelect(image, event.currentTarget.checked)} />
+                  <span class="visually-hidden">Select {image.prompt}</span>
+                </label>
+              )}
+              <p class="card-caption" title={image.prompt}>
+                {image.prompt}
+              </p>
+            </div>
+            {actions !== undefined && <div class="card-actions">{actions(image)}</div>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,60 @@
+import { api } from '../../api/client.js';
+import type { Batch, Model } from '../../api/types.js';
+import { BatchProgress, isRunning } from '../../components/batch-progress.js';
+import { Loading } from '../../components/loading.js';
+import { PageHeading } from '../../components/page-heading.js';
+import { WebhookSecret } from '../../components/webhook-secret.js';
+import { useLoad } from '../../hooks/use-load.js';
+import { usePolling } from '../../hooks/use-polling.js';
+import { formatDateTime } from '../../lib/format.js';
+import { Link } from '../../router.js';
+import { BatchForm } from './batch-form.js';
+
+export function BatchesPage() {
+  const models = useLoad((signal) => api.get<{ models: Model[] }>('/api/models?limit=100', { signal }), []);
+  const batches = useLoad((signal) => api.get<{ batches: Batch[] }>('/api/batch?limit=50', { signal }), []);
+  const list = batches.loaded.state === 'ready' ? batches.loaded.value.batches : [];
+  // Progress is polled while anything is still running; it stops by itself when all are done.
+  usePolling(list.some(isRunning), async () => batches.set(await api.get<{ batches: Batch[] }>('/api/batch?limit=50')));
+
+  return (
+    <>
+      <PageHeading title="Batches" />
+      <div class="two-columns">
+        <section aria-labelledby="batch-list">
+          <h2 id="batch-list">Your batches</h2>
+          <Loading loaded={batches.loaded} label="batches">
+            {({ batches: items }) =>
+              items.length === 0 ? (
+                <p class="muted">No batches yet.</p>
+              ) : (
+                <ul class="list">
+                  {items.map((batch) => (
+                    <li key={batch.id} class="list-item">
+                      <Link href={`/batches/${encodeURIComponent(batch.id)}`} class="list-title">
+                        {batch.name}
+                      </Link>
+                      <p class="muted">
+                        {batch.model} · {formatDateTime(batch.created_at)}
+                      </p>
+                      <BatchProgress batch={batch} />
+                    </li>
+                  ))}
+                </ul>
+              )
+            }
+          </Loading>
+        </section>
+        <div>
+          <section aria-labelledby="new-batch" class="panel">
+            <h2 id="new-batch">New batch</h2>
+            <Loading loaded={models.loaded} label="models">
+              {({ models: all }) => <BatchForm models={all} onStarted={batches.reload} />}
+            </Loading>
+          </section>
+          <WebhookSecret />
+        </div>
+      </div>
+    </>
+  );
+}

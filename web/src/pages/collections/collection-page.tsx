@@ -1,0 +1,71 @@
+import { api, segment } from '../../api/client.js';
+import type { Collection, Image } from '../../api/types.js';
+import { ConfirmButton } from '../../components/confirm-button.js';
+import { FormError } from '../../components/field.js';
+import { ImageGrid } from '../../components/image-grid.js';
+import { LoadMore } from '../../components/load-more.js';
+import { Loading } from '../../components/loading.js';
+import { PageHeading } from '../../components/page-heading.js';
+import { useAction } from '../../hooks/use-action.js';
+import { useLoad } from '../../hooks/use-load.js';
+import { usePagedList } from '../../hooks/use-paged-list.js';
+import { plural } from '../../lib/format.js';
+import { Link, navigate } from '../../router.js';
+import type { PageProps } from '../types.js';
+
+export function CollectionPage({ params }: PageProps) {
+  const id = params.id ?? '';
+  const { loaded, reload } = useLoad((signal) => api.get<Collection>(`/api/collections/${segment(id)}`, { signal }), [id]);
+  return (
+    <Loading loaded={loaded} label="the collection">
+      {(collection) => <CollectionView collection={collection} onChanged={reload} />}
+    </Loading>
+  );
+}
+
+function CollectionView({ collection, onChanged }: { collection: Collection; onChanged: () => void }) {
+  const base = `/api/collections/${segment(collection.id)}`;
+  const list = usePagedList<Image>(`${base}/images`, {}, (body) => body.images as Image[]);
+  const removeImage = useAction(async (image: Image) => {
+    await api.delete(`${base}/images/${segment(image.id)}`);
+    list.remove((item) => item.id !== image.id);
+    onChanged();
+  });
+  const deleteCollection = useAction(async () => {
+    await api.delete(base);
+    navigate('/collections');
+  });
+
+  return (
+    <>
+      <PageHeading title={collection.name}>
+        <p class="muted">
+          {collection.description === '' ? '' : `${collection.description} · `}
+          {plural(collection.image_count, 'image')} · <Link href="/collections">All collections</Link>
+        </p>
+      </PageHeading>
+      <FormError text={removeImage.failure?.text} />
+      {list.items.length === 0 && !list.loading && (
+        <p>
+          No images here yet. Add some from the <Link href="/gallery">gallery</Link>.
+        </p>
+      )}
+      <ImageGrid
+        images={list.items}
+        label={`Images in ${collection.name}`}
+        actions={(image) => (
+          <button type="button" class="button small" aria-label={`Remove ${image.prompt} from the collection`} disabled={removeImage.busy} onClick={() => void removeImage.run(image)}>
+            Remove
+          </button>
+        )}
+      />
+      <LoadMore hasMore={list.hasMore} loading={list.loading} count={list.items.length} onLoad={list.loadMore} label="Load more images" />
+      <section class="danger-zone" aria-labelledby="delete-collection">
+        <h2 id="delete-collection">Delete this collection</h2>
+        <p class="muted">The images stay in the gallery; only the collection goes.</p>
+        <ConfirmButton label="Delete collection" question={`Delete ${collection.name}?`} confirmLabel="Yes, delete it" busy={deleteCollection.busy} onConfirm={() => deleteCollection.run()} />
+        <FormError text={deleteCollection.failure?.text} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+import { useState } from 'preact/hooks';
+import { api, segment } from '../../api/client.js';
+import type { Model, Template } from '../../api/types.js';
+import { ConfirmButton } from '../../components/confirm-button.js';
+import { FormError } from '../../components/field.js';
+import { Loading } from '../../components/loading.js';
+import { PageHeading } from '../../components/page-heading.js';
+import { useAction } from '../../hooks/use-action.js';
+import { useLoad } from '../../hooks/use-load.js';
+import { navigate } from '../../router.js';
+import { TemplateForm, type TemplateBody } from './template-form.js';
+
+export function TemplatesPage() {
+  const { loaded, reload } = useLoad(async (signal) => {
+    const [templates, models] = await Promise.all([
+      api.get<{ templates: Template[] }>('/api/templates?limit=100', { signal }),
+      api.get<{ models: Model[] }>('/api/models?limit=100', { signal }),
+    ]);
+    return { templates: templates.templates, models: models.models };
+  }, []);
+  const create = useAction((body: TemplateBody) => api.post<Template>('/api/templates', body));
+  const [formKey, setFormKey] = useState(0);
+
+  return (
+    <>
+      <PageHeading title="Templates" />
+      <Loading loaded={loaded} label="templates">
+        {({ templates, models }) => {
+          const mine = templates.filter((t) => !t.is_sample);
+          const samples = templates.filter((t) => t.is_sample);
+          return (
+            <div class="two-columns">
+              <div>
+                <section aria-labelledby="your-templates">
+                  <h2 id="your-templates">Your templates</h2>
+                  {mine.length === 0 ? <p class="muted">None yet. Create one here, or start from a sample below.</p> : <TemplateList templates={mine} models={models} onChanged={reload} />}
+                </section>
+                <section aria-labelledby="sample-templates">
+                  <h2 id="sample-templates">Samples</h2>
+                  <p class="muted">Read-only examples that come with imagegate.</p>
+                  <TemplateList templates={samples} models={models} onChanged={reload} />
+                </section>
+              </div>
+              <section aria-labelledby="new-template" class="panel">
+                <h2 id="new-template">New template</h2>
+                <TemplateForm
+                  key={formKey}
+                  idPrefix="new-template"
+                  models={models}
+                  submitLabel="Create template"
+                  action={create}
+                  onDone={() => {
+                    setFormKey((n) => n + 1);
+                    reload();
+                  }}
+                />
+              </section>
+            </div>
+          );
+        }}
+      </Loading>
+    </>
+  );
+}
+
+function TemplateList({ templates, models, onChanged }: { templates: Template[]; models: Model[]; onChanged: () => void }) {
+  return (
+    <ul class="list">
+      {templates.map((template) => (
+        <TemplateItem key={template.id} template={template} models={models} onChanged={onChanged} />
+      ))}
+    </ul>
+  );
+}
+
+function TemplateItem({ template, models, onChanged }: { template: Template; models: Model[]; onChanged: () => void }) {
+  const [editing, setEditing] = useState(false);
+  const update = useAction((body: TemplateBody) => api.put<Template>(`/api/templates/${segment(template.id)}`, body));
+  const remove = useAction(async () => {
+    await api.delete(`/api/templates/${segment(template.id)}`);
+    onChanged();
+  });
+  const settings = Object.entries(template.parameters).map(([name, value]) => `${name} ${String(value)}`);
+
+  if (editing) {
+    return (
+      <li class="list-item">
+        <h3 class="list-title">Edit {template.name}</h3>
+        <TemplateForm
+          idPrefix={`edit-${template.id}`}
+          models={models}
+          template={template}
+          submitLabel="Save template"
+          action={update}
+          onCancel={() => setEditing(false)}
+          onDone={() => {
+            setEditing(false);
+            onChanged();
+          }}
+        />
+      </li>
+    );
+  }
+  return (
+    <li class="list-item">
+      <h3 class="list-title">
+        {template.name} {template.is_sample && <span class="badge">sample</span>}
+      </h3>
+      <p>{template.default_prompt}</p>
+      <p class="muted">
+        {models.find((m) => m.id === template.model)?.name ?? template.model}
+        {settings.length > 0 ? ` · ${settings.join(', ')}` : ''}
+      </p>
+      <div class="actions">
+        <button type="button" class="button primary" aria-label={`Use ${template.name}`} onClick={() => navigate(`/generate?template=${encodeURIComponent(template.id)}`)}>
+          Use
+        </button>
+        {!template.is_sample && (
+          <>
+            <button type="button" class="button" aria-label={`Edit ${template.name}`} onClick={() => setEditing(true)}>
+              Edit
+            </button>
+            <ConfirmButton label="Delete" name={`Delete ${template.name}`} question={`Delete ${template.name}?`} confirmLabel="Yes, delete it" busy={remove.busy} onConfirm={() => remove.run()} />
+          </>
+        )}
+      </div>
+      <FormError text={remove.failure?.text} />
+    </li>
+  );
+}
