@@ -1,0 +1,2 @@
+// No native extractor: msgpackr checks for extractStrings and uses its JavaScript decoder without it.
+module.exports = {};
