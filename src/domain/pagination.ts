@@ -10,6 +10,11 @@ export interface Pagination {
   has_more: boolean;
 }
 
+/** Lists that page by cursor (images) also say where the next page starts, or null on the last page. */
+export interface CursorPagination extends Pagination {
+  next_cursor: string | null;
+}
+
 export function paginate<T, R>(page: Page<T>, request: PageRequest, map: (item: T) => R): { items: R[]; pagination: Pagination } {
   return {
     items: page.items.map(map),

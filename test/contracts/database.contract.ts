@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/ports/database.js';
 import { describeAggregateContract } from './database-aggregates.contract.js';
+import { describeRollupContract } from './database-rollups.contract.js';
 import { describeShapeContract } from './database-shapes.contract.js';
 import { image, template } from './database-rows.js';
 
@@ -148,5 +149,10 @@ export function describeDatabaseContract(name: string, open: () => Promise<Datab
 
     describeShapeContract(() => db);
     describeAggregateContract(() => db);
+    describeRollupContract(async () => {
+      const fresh = await open();
+      await fresh.migrate();
+      return fresh;
+    });
   });
 }

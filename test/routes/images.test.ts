@@ -21,7 +21,7 @@ async function makeImages(count: number): Promise<string[]> {
 
 interface ImageList {
   images: { id: string }[];
-  pagination: { limit: number; offset: number; total: number; has_more: boolean };
+  pagination: { limit: number; offset: number; total: number; has_more: boolean; next_cursor: string | null };
 }
 
 describe('GET /api/images', () => {
@@ -29,14 +29,14 @@ describe('GET /api/images', () => {
     const ids = await makeImages(3);
     const body = await json<ImageList>(await h.call('GET', '/api/images'));
     expect(body.images.map((image) => image.id)).toEqual([...ids].reverse());
-    expect(body.pagination).toEqual({ limit: 20, offset: 0, total: 3, has_more: false });
+    expect(body.pagination).toEqual({ limit: 20, offset: 0, total: 3, has_more: false, next_cursor: null });
   });
 
   it('pages with limit and offset', async () => {
     const ids = await makeImages(5);
     const body = await json<ImageList>(await h.call('GET', '/api/images?limit=2&offset=2'));
     expect(body.images.map((image) => image.id)).toEqual([ids[2], ids[1]]);
-    expect(body.pagination).toEqual({ limit: 2, offset: 2, total: 5, has_more: true });
+    expect(body.pagination).toEqual({ limit: 2, offset: 2, total: 5, has_more: true, next_cursor: expect.any(String) });
   });
 
   it('refuses a limit above 100, saying the range', async () => {
@@ -68,7 +68,7 @@ describe('GET /api/images search and filters', () => {
     const foxes = await generate('two foxes in snow', '2026-11-01T12:00:00.000Z');
     expect(await ids('q=fox')).toEqual([foxes, fox]);
     expect(await ids('q=red%20fox')).toEqual([fox]);
-    expect((await json<ImageList>(await h.call('GET', '/api/images?q=FOX&limit=1'))).pagination).toEqual({ limit: 1, offset: 0, total: 2, has_more: true });
+    expect((await json<ImageList>(await h.call('GET', '/api/images?q=FOX&limit=1'))).pagination).toEqual({ limit: 1, offset: 0, total: 2, has_more: true, next_cursor: expect.any(String) });
   });
 
   it('matches % and _ literally rather than as wildcards', async () => {

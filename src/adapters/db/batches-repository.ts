@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { BatchItemRow, BatchRepository, BatchRow, BatchStatus, Database, DeliveryFactory, WebhookDeliveryRow } from '../../ports/database.js';
-import { fromImageRow, parseJsonObject, toNumber } from './rows.js';
+import type { BatchItemRow, BatchRepository, BatchRow, BatchStatus, Database } from '../../ports/database.js';
+import { recordImage } from './image-writes.js';
+import { parseJsonObject, toNumber } from './rows.js';
 import type { BatchItemsTable, BatchesTable, DatabaseSchema } from './schema.js';
 import { toDelivery } from './webhook-outbox-repository.js';
 
@@ -93,7 +94,7 @@ export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Datab
     },
     completeItem: (batchId, idx, image, at) =>
       settle(batchId, idx, at, { status: 'succeeded', error: null }, 'completed_count', async (trx) => {
-        await trx.insertInto('images').values(fromImageRow(image)).onConflict((oc) => oc.column('id').doNothing()).execute();
+        await recordImage(trx, image);
       }),
     failItem: (batchId, idx, error, at) => settle(batchId, idx, at, { status: 'failed', error }, 'failed_count'),
     async finishIfDone(batchId, at, delivery) {

@@ -1,52 +1,59 @@
-import { sql, type Kysely } from 'kysely';
-import type { ImageFilter, ImageRepository } from '../../ports/database.js';
-import { fromImageRow, toImageRow, toNumber } from './rows.js';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database, ImageFilter, ImageRepository } from '../../ports/database.js';
+import { recordImage, recordSoftDelete } from './image-writes.js';
+import { toImageRow, toNumber } from './rows.js';
 import type { DatabaseSchema } from './schema.js';
 
 /** Keys per query: well under SQLite's and PostgreSQL's limits on bound parameters. */
 const KEYS_PER_QUERY = 500;
 
-export function createImageRepository(db: Kysely<DatabaseSchema>): ImageRepository {
+export function createImageRepository(db: Kysely<DatabaseSchema>, dialect: Database['dialect']): ImageRepository {
   const live = (userId: string) =>
     db.selectFrom('images').where('user_id', '=', userId).where('is_deleted', '=', 0);
 
   const matching = (userId: string, filter: ImageFilter) => {
     let scope = live(userId);
-    if (filter.text !== undefined) {
-      // lower() on both sides folds case the same way on every dialect; ESCAPE is spelled out because
-      // SQLite has no default escape character and PostgreSQL's default is the same backslash.
-      scope = scope.where(sql<boolean>`lower(prompt) like lower(${`%${escapeLike(filter.text)}%`}) escape '\\'`);
-    }
+    if (filter.text !== undefined) scope = scope.where(promptContains(dialect, filter.text));
     if (filter.model !== undefined) scope = scope.where('model', '=', filter.model);
     if (filter.from !== undefined) scope = scope.where('created_at', '>=', filter.from);
     if (filter.to !== undefined) scope = scope.where('created_at', '<', filter.to);
     return scope;
   };
 
+  /** An unfiltered total is the user's counter row; a filtered one has to count. */
+  const countMatching = async (userId: string, filter: ImageFilter): Promise<number> => {
+    if (filter.text === undefined && filter.model === undefined && filter.from === undefined && filter.to === undefined) {
+      const counter = await db.selectFrom('image_counters').select('live_images').where('user_id', '=', userId).executeTakeFirst();
+      return toNumber(counter?.live_images);
+    }
+    const count = await matching(userId, filter).select((eb) => eb.fn.countAll().as('total')).executeTakeFirst();
+    return toNumber(count?.total);
+  };
+
   return {
     async insert(row) {
-      await db.insertInto('images').values(fromImageRow(row)).execute();
+      await db.transaction().execute(async (trx) => {
+        if (!(await recordImage(trx, row))) throw new Error(`image ${row.id} already exists`);
+      });
     },
     async findLive(userId, id) {
       const row = await live(userId).selectAll().where('id', '=', id).executeTakeFirst();
       return row === undefined ? undefined : toImageRow(row);
     },
     async listLive(userId, page, filter = {}) {
-      const [rows, count] = await Promise.all([
-        matching(userId, filter).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-        matching(userId, filter).select((eb) => eb.fn.countAll().as('total')).executeTakeFirst(),
-      ]);
-      return { items: rows.map(toImageRow), total: toNumber(count?.total) };
+      let rows = matching(userId, filter).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+      const { after } = page;
+      if (after !== undefined) {
+        rows = rows.where((eb) => eb.or([eb('created_at', '<', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('id', '<', after.id)])]));
+      } else if (page.offset > 0) {
+        rows = rows.offset(page.offset);
+      }
+      // One row more than asked says whether another page follows, without counting.
+      const [found, total] = await Promise.all([rows.limit(page.limit + 1).execute(), countMatching(userId, filter)]);
+      return { items: found.slice(0, page.limit).map(toImageRow), total, hasMore: found.length > page.limit };
     },
     async softDelete(userId, id, at) {
-      const result = await db
-        .updateTable('images')
-        .set({ is_deleted: 1, deleted_at: at })
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst();
-      return toNumber(result.numUpdatedRows) > 0;
+      return db.transaction().execute((trx) => recordSoftDelete(trx, userId, id, at));
     },
     async existingKeys(keys) {
       const found = new Set<string>();
@@ -62,3 +69,20 @@ export function createImageRepository(db: Kysely<DatabaseSchema>): ImageReposito
 
 /** The text as a LIKE pattern that matches it literally: the escape character and both wildcards are escaped. */
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** Trigram indexes (FTS5 and pg_trgm) need three characters; shorter searches scan the user's images. */
+const TRIGRAM = 3;
+
+/**
+ * A case-insensitive, literal substring match on the prompt that uses the search index when it can:
+ * SQLite's FTS5 trigram table through a phrase query, PostgreSQL's pg_trgm index on lower(prompt) through LIKE.
+ */
+function promptContains(dialect: Database['dialect'], text: string): RawBuilder<boolean> {
+  // lower() on both sides folds case the same way on every dialect; ESCAPE is spelled out because
+  // SQLite has no default escape character and PostgreSQL's default is the same backslash.
+  const like = sql<boolean>`lower(prompt) like lower(${`%${escapeLike(text)}%`}) escape '\\'`;
+  if (dialect !== 'sqlite' || [...text].length < TRIGRAM) return like;
+  // A phrase of the whole text matches its trigrams in a row; LIKE then keeps FTS5's ASCII-only case folding honest.
+  const phrase = `"${text.replaceAll('"', '""')}"`;
+  return sql<boolean>`images.rowid in (select rowid from images_search where images_search match ${phrase}) and ${like}`;
+}

@@ -27,7 +27,7 @@ export interface KyselyDatabaseOptions {
 
 export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Database['dialect'], options: KyselyDatabaseOptions = {}): KyselyDatabase {
   const migrate = async (migrationTableSchema?: string) => {
-    const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema });
+    const migrator = new Migrator({ db, provider: migrationProvider(dialect), migrationTableSchema });
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((result) => result.status === 'Error');
     if (error !== undefined || failed !== undefined) {
@@ -38,7 +38,7 @@ export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Databa
   return {
     dialect,
     kysely: db,
-    images: createImageRepository(db),
+    images: createImageRepository(db, dialect),
     collections: createCollectionRepository(db),
     templates: createTemplateRepository(db),
     analytics: createAnalyticsRepository(db),

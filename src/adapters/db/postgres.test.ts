@@ -33,7 +33,7 @@ describe.skipIf(skip)('PostgreSQL database', () => {
     await Promise.all(processes.map((db) => db.migrate()));
     const [first] = processes;
     if (first === undefined) throw new Error('no process');
-    expect(await appliedMigrations(first)).toEqual(Object.keys(await migrationProvider.getMigrations()).sort());
+    expect(await appliedMigrations(first)).toEqual(Object.keys(await migrationProvider('postgres').getMigrations()).sort());
     const tables = await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = ${schema.name}`.execute(first.kysely);
     expect(tables.rows.map((row) => row.table_name)).toEqual(expect.arrayContaining(['images', 'jobs', 'batches', 'api_keys']));
     await first.images.insert({
@@ -50,7 +50,7 @@ describe.skipIf(skip)('PostgreSQL database', () => {
       await elsewhere.close();
       const db = open();
       await db.migrate();
-      expect(await appliedMigrations(db)).toEqual(Object.keys(await migrationProvider.getMigrations()).sort());
+      expect(await appliedMigrations(db)).toEqual(Object.keys(await migrationProvider('postgres').getMigrations()).sort());
     } finally {
       await other.drop();
     }
@@ -62,7 +62,7 @@ describe.skipIf(skip)('PostgreSQL database', () => {
     const others = [1, 2, 3].map(() => createPostgresDatabase({ url: TEST_DATABASE_URL, poolSize: 1, schema: name }));
     try {
       await Promise.all([db, ...others].map((each) => each.migrate()));
-      expect(await appliedMigrations(db)).toEqual(Object.keys(await migrationProvider.getMigrations()).sort());
+      expect(await appliedMigrations(db)).toEqual(Object.keys(await migrationProvider('postgres').getMigrations()).sort());
       const where = await sql<{ schema: string }>`select table_schema as schema from information_schema.tables where table_name = 'images' and table_schema = ${name}`.execute(db.kysely);
       expect(where.rows).toEqual([{ schema: name }]);
     } finally {

@@ -136,7 +136,26 @@ export interface SettingsTable {
   value: string;
 }
 
+/** Live (not soft-deleted) images per user: an unfiltered list's `total` without COUNT(*). */
+export interface ImageCountersTable {
+  user_id: string;
+  live_images: number;
+}
+
+/** Images and cost per user, UTC day and model; soft-deleted images stay counted (they were paid for). */
+export interface UsageDailyTable {
+  user_id: string;
+  /** `YYYY-MM-DD`, the first ten characters of `created_at`. */
+  day: string;
+  model: string;
+  images: number;
+  deleted_images: number;
+  cost: number;
+}
+
 export interface DatabaseSchema {
+  image_counters: ImageCountersTable;
+  usage_daily: UsageDailyTable;
   api_keys: ApiKeysTable;
   batches: BatchesTable;
   batch_items: BatchItemsTable;

@@ -27,6 +27,12 @@ export interface ImageRow {
   parameters: ImageParameters;
 }
 
+/** Where an image sits in the newest-first order: what a cursor points after. */
+export interface ImagePosition {
+  created_at: string;
+  id: string;
+}
+
 /** Narrows a listing; every field is optional and they combine with AND. */
 export interface ImageFilter extends TimeRange {
   /** Case-insensitive substring of the prompt, matched literally (`%` and `_` are not wildcards). */
@@ -40,8 +46,11 @@ export interface ImageRepository {
   insert(row: ImageRow): Promise<void>;
   /** Live (not soft-deleted) image of this user. */
   findLive(userId: string, id: string): Promise<ImageRow | undefined>;
-  /** Newest first; `total` counts what the filter matches. */
-  listLive(userId: string, page: PageRequest, filter?: ImageFilter): Promise<Page<ImageRow>>;
+  /**
+   * Newest first (`created_at`, then `id`, both descending); `total` counts what the filter matches.
+   * With `after`, the page starts after that image (keyset paging: flat cost however deep) and `offset` is not used.
+   */
+  listLive(userId: string, page: PageRequest & { after?: ImagePosition }, filter?: ImageFilter): Promise<Page<ImageRow> & { hasMore: boolean }>;
   /** Marks the image deleted; false when there is no live image of this user with that id. */
   softDelete(userId: string, id: string, at: string): Promise<boolean>;
   /**

@@ -4,16 +4,22 @@ import * as apiKeys from './002-api-keys.js';
 import * as batches from './003-batches.js';
 import * as imagesR2Key from './004-images-r2-key.js';
 import * as jobLeases from './005-job-leases.js';
+import { fastReads } from './006-fast-reads.js';
+import type { Database } from '../../../ports/database.js';
 
-/** Migrations are compiled in (not read from disk) so the same list runs on Node and on Workers. */
-const migrations: Record<string, Migration> = {
+/**
+ * Migrations are compiled in (not read from disk) so the same list runs on Node and on Workers. Nearly all
+ * are portable; one that is not (a search index) is told the dialect.
+ */
+export const migrationsFor = (dialect: Database['dialect']): Record<string, Migration> => ({
   '001-initial': initial,
   '002-api-keys': apiKeys,
   '003-batches': batches,
   '004-images-r2-key': imagesR2Key,
   '005-job-leases': jobLeases,
-};
+  '006-fast-reads': fastReads(dialect),
+});
 
-export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => migrations,
-};
+export const migrationProvider = (dialect: Database['dialect']): MigrationProvider => ({
+  getMigrations: async () => migrationsFor(dialect),
+});

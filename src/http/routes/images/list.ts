@@ -19,8 +19,8 @@ const route = createRoute({
 
 export const registerListImages: RegisterRoutes = (app, deps) => {
   app.openapi(route, async (c) => {
-    const { q, model, from, to, ...page } = c.req.valid('query');
-    const result = await listImages({ deps, ctx: requestContext(c.var), input: { ...pageRequest(page), q, model, from, to } });
+    const { q, model, from, to, cursor, ...page } = c.req.valid('query');
+    const result = await listImages({ deps, ctx: requestContext(c.var), input: { ...pageRequest(page), q, model, from, to, cursor } });
     return c.json(result, 200);
   });
 };

@@ -30,11 +30,23 @@ export const ImageListQuerySchema = PageQuerySchema.extend({
     .max(200, 'model must be at most 200 characters')
     .optional()
     .openapi({ param: { description: 'Only images made by this model id' }, example: 'local/procedural' }),
+  cursor: z
+    .string({ error: 'cursor must be given once' })
+    .max(512, 'cursor must be a pagination.next_cursor from an earlier page, passed back unchanged')
+    .optional()
+    .openapi({ param: { description: 'pagination.next_cursor of the previous page: keyset paging, as fast on page 10,000 as on page 1 (instead of offset)' } }),
   from: RangeQuerySchema.shape.from.openapi({ param: { description: 'Only images created at or after this: a date (2026-11-01) or a UTC timestamp' } }),
   to: RangeQuerySchema.shape.to.openapi({ param: { description: 'Only images created before this: a date includes that whole day; a timestamp is exclusive' } }),
 });
 
-export const ImageListSchema = z.object({ images: z.array(ImageSchema), pagination: PaginationSchema }).openapi('ImageList');
+export const ImageListSchema = z
+  .object({
+    images: z.array(ImageSchema),
+    pagination: PaginationSchema.extend({
+      next_cursor: z.string().nullable().openapi({ description: 'Pass as `cursor` for the next page; null on the last page' }),
+    }).openapi('ImagePagination'),
+  })
+  .openapi('ImageList');
 
 export const DeletedImageSchema = z
   .object({ id: z.string(), deleted: z.literal(true), deleted_at: z.string() })
