@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import { createLocalBlobStore } from './adapters/blob/local-blob-store.js';
 import { createS3BlobStore } from './adapters/blob/s3-blob-store.js';
 import type { KyselyDatabase } from './adapters/db/kysely-database.js';
+import { withKeyCache } from './adapters/db/cached-api-keys.js';
 import { createPostgresDatabase } from './adapters/db/postgres.js';
 import { createSqliteDatabase } from './adapters/db/sqlite.js';
 import { acquireDataDirLock, type DataDirLock } from './adapters/process/data-dir-lock.js';
@@ -155,7 +156,8 @@ function openRateLimiter(config: Config, clock: Clock, closers: (() => Promise<v
 export async function buildDeps(config: Config, overrides: DepsOverrides = {}): Promise<Runtime> {
   const logger = overrides.logger ?? createLogger(config);
   const clock = overrides.clock ?? systemClock;
-  const db = await openDatabase(config, logger);
+  const opened = await openDatabase(config, logger);
+  const db: KyselyDatabase = { ...opened, apiKeys: withKeyCache(opened.apiKeys, clock) };
   const closers: (() => Promise<void>)[] = [() => db.close()];
   try {
     await db.templates.seed(sampleTemplates);

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { GENERATE_USAGE, generateCommand } from './cli/generate.js';
 import { KEYS_USAGE, keysCommand } from './cli/keys.js';
 import { MODELS_USAGE, modelsCommand } from './cli/models.js';
+import { SEED_USAGE, seedCommand } from './cli/seed.js';
 import { installValidationMessages } from '../http/validation-messages.js';
 import { describeDatabase, openDatabase } from '../deps.js';
 import { requireSharedDatabase, startQueueWorker } from './queue-worker.js';
@@ -15,6 +16,7 @@ Commands:
             (settings come from the environment; see README)
   worker    Run batch and webhook jobs only, no HTTP port (needs DATABASE_URL; WORKER_CONCURRENCY)
   migrate   Apply database migrations and exit (serve and worker also migrate at start)
+  seed      Fill the database with synthetic images for benchmarks and demos (imagegate seed --help)
   keys      Create, list and revoke API keys (imagegate keys --help)
   generate  Run one prompt on a model and write the PNG (imagegate generate --help)
   models    List the models this environment can run, with costs (imagegate models --all)
@@ -97,6 +99,12 @@ export async function main(argv: string[]): Promise<number | undefined> {
       return workerCommand();
     case 'migrate':
       return migrateCommand();
+    case 'seed':
+      if (rest.length === 0 || rest.includes('--help')) {
+        io.out(SEED_USAGE);
+        return 0;
+      }
+      return seedCommand(loadConfig(), rest, io);
     case 'keys':
       if (rest.length === 0 || rest.includes('--help')) {
         io.out(KEYS_USAGE);

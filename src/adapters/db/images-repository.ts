@@ -36,6 +36,11 @@ export function createImageRepository(db: Kysely<DatabaseSchema>, dialect: Datab
         if (!(await recordImage(trx, row))) throw new Error(`image ${row.id} already exists`);
       });
     },
+    async insertMany(rows) {
+      await db.transaction().execute(async (trx) => {
+        for (const row of rows) if (!(await recordImage(trx, row))) throw new Error(`image ${row.id} already exists`);
+      });
+    },
     async findLive(userId, id) {
       const row = await live(userId).selectAll().where('id', '=', id).executeTakeFirst();
       return row === undefined ? undefined : toImageRow(row);

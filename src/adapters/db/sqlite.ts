@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { createKyselyDatabase, type KyselyDatabase } from './kysely-database.js';
 import type { DatabaseSchema } from './schema.js';
+import { withStatementCache } from './statement-cache.js';
 
 /** SQLite in a file (or `:memory:`), WAL mode so the CLI can read while the server writes. */
 export function createSqliteDatabase(file: string): KyselyDatabase {
@@ -12,6 +13,6 @@ export function createSqliteDatabase(file: string): KyselyDatabase {
   connection.pragma('journal_mode = WAL');
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
-  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: connection }) });
+  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
   return createKyselyDatabase(db, 'sqlite');
 }

@@ -15,9 +15,10 @@ export interface CliRuntime extends Runtime {
  * with a silent logger and images kept in memory. Says on stderr which database it uses: run from the
  * wrong folder, the CLI would otherwise work on a fresh `./data` while the server uses another.
  */
-export async function openCliRuntime(config: Config, io: CliIo): Promise<CliRuntime> {
+export async function openCliRuntime(config: Config, io: CliIo, options: { storage?: 'memory' | 'configured' } = {}): Promise<CliRuntime> {
   const existed = config.database.kind === 'postgres' || config.database.file === ':memory:' || fs.existsSync(config.database.file);
   io.err(`imagegate: using database ${describeDatabase(config)}`);
-  const runtime = await buildDeps(config, { logger: pino({ level: 'silent' }), blobs: createMemoryBlobStore() });
+  const blobs = options.storage === 'configured' ? undefined : createMemoryBlobStore();
+  const runtime = await buildDeps(config, { logger: pino({ level: 'silent' }), blobs });
   return { ...runtime, createdEmpty: !existed };
 }

@@ -44,6 +44,8 @@ export interface ImageFilter extends TimeRange {
 /** Every read takes the caller's user id: a row of another user is invisible, never forbidden. */
 export interface ImageRepository {
   insert(row: ImageRow): Promise<void>;
+  /** Many at once, in one transaction, with the same counters and rollups as `insert` (seeding, imports). */
+  insertMany(rows: readonly ImageRow[]): Promise<void>;
   /** Live (not soft-deleted) image of this user. */
   findLive(userId: string, id: string): Promise<ImageRow | undefined>;
   /**
