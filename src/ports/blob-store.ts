@@ -30,9 +30,13 @@ export interface BlobStore {
   removeIncomplete(olderThan: Date): Promise<string[]>;
 }
 
-/** Longest key, and longest part between slashes: within what S3 and local file systems accept. */
+/**
+ * Longest key, and longest part between slashes: within what S3 and local file systems accept. A part stays
+ * well under a file system's 255 bytes because S3 servers that keep objects as files add their own suffix
+ * (s3rver answered 500 for a 255-character name); our own keys are under 60 characters.
+ */
 export const MAX_KEY_LENGTH = 1024;
-export const MAX_KEY_SEGMENT_LENGTH = 255;
+export const MAX_KEY_SEGMENT_LENGTH = 200;
 
 /**
  * Keys are always relative, slash-separated, without `..`, so no adapter can be steered outside its root;

@@ -47,7 +47,7 @@ describe.skipIf(skip)('the web app in IP allow-list mode (behind an edge, real s
     expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
     await page.goto(`${web.origin}/sign-in`);
     await page.getByRole('heading', { level: 1, name: 'Generate' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/generate');
+    await page.waitForURL((url) => url.pathname === '/generate');
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
   });
 

@@ -49,8 +49,9 @@ export async function openWebSession(options: WebSessionOptions): Promise<WebSes
   // Timers run in real time unless a test pauses them (the undo window of a delete is then not a race).
   await context.clock.install();
   const page = await context.newPage();
-  // The machine is shared and slow at times: generous waits, never fixed sleeps.
-  page.setDefaultTimeout(60_000);
+  // The machine is shared and slow at times: generous waits, never fixed sleeps; yet one broken page must not
+  // hold the suite for minutes (every later step of that file would wait this long too).
+  page.setDefaultTimeout(15_000);
   const guard = guardPage(page);
   return {
     server,

@@ -50,6 +50,9 @@ export interface Model {
   cost_per_image: number;
   available: boolean;
   unavailable_reason?: string;
+  lifecycle: 'active' | 'deprecated' | 'shut_down';
+  /** Set for a deprecated or shut-down model: since when, and what to use instead. */
+  warning?: string;
   speed: 'fast' | 'medium' | 'slow';
   quality: 'draft' | 'standard' | 'high';
   typical_seconds: number;
