@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-
 export interface IdGenerator {
   /** A new unique id `<prefix>_<suffix>`; suffixes sort by creation time. */
   newId(prefix: string): string;
@@ -21,7 +19,7 @@ function encodeTime(ms: number): string {
 export function createIdGenerator(now: () => number = Date.now): IdGenerator {
   return {
     newId(prefix) {
-      const random = randomBytes(16);
+      const random = crypto.getRandomValues(new Uint8Array(16));
       let suffix = encodeTime(now());
       for (const byte of random) suffix += ALPHABET[byte % 32] ?? '0';
       return `${prefix}_${suffix}`;

@@ -85,7 +85,7 @@ describe('web app: charts', () => {
 });
 
 describe('web app: generation settings', () => {
-  const model = (over: Partial<Model>): Model => ({ id: 'm', name: 'M', provider: 'p', description: '', cost_per_image: 0, available: true, speed: 'fast', quality: 'draft', typical_seconds: 1, default_width: 512, default_height: 512, min_size: 64, max_width: 2048, max_height: 2048, parameters: [], ...over });
+  const model = (over: Partial<Model>): Model => ({ id: 'm', name: 'M', provider: 'p', description: '', cost_per_image: 0, available: true, lifecycle: 'active', speed: 'fast', quality: 'draft', typical_seconds: 1, default_width: 512, default_height: 512, min_size: 64, max_width: 2048, max_height: 2048, parameters: [], ...over });
 
   it('sends only the settings the model takes, and only those filled in', () => {
     const draft = { ...emptyDraft('m'), prompt: 'a fox', width: '256', height: '', seed: '7', steps: '4', negative_prompt: 'fog' };

@@ -16,7 +16,7 @@ export function createKeyAuthenticator(deps: Pick<Deps, 'db' | 'clock' | 'logger
 
   return {
     async authenticate(secret) {
-      const hash = hashSecret(secret);
+      const hash = await hashSecret(secret);
       const row = await deps.db.apiKeys.findByHash(hash);
       // The index finds the row; the constant-time compare keeps the final check free of timing signal.
       if (row === undefined || !hashesEqual(row.hash, hash)) return undefined;

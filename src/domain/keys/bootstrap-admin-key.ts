@@ -19,12 +19,12 @@ export type BootstrapResult =
  */
 export async function bootstrapAdminKey(deps: Pick<Deps, 'db' | 'clock' | 'ids'>, adminSecret: string | undefined): Promise<BootstrapResult> {
   const now = deps.clock.now().toISOString();
-  const adminRow = (id: string, secret: string, name: string): ApiKeyRow => ({
+  const adminRow = async (id: string, secret: string, name: string): Promise<ApiKeyRow> => ({
     id,
     user_id: ADMIN_USER_ID,
     name,
     prefix: displayPrefix(secret),
-    hash: hashSecret(secret),
+    hash: await hashSecret(secret),
     permissions: [...PERMISSIONS],
     plan: 'enterprise',
     rate_limit: 100_000,
@@ -37,7 +37,7 @@ export async function bootstrapAdminKey(deps: Pick<Deps, 'db' | 'clock' | 'ids'>
 
   if (adminSecret !== undefined) {
     const existing = await deps.db.apiKeys.find(ENV_ADMIN_KEY_ID);
-    const row = adminRow(ENV_ADMIN_KEY_ID, adminSecret, 'admin (ADMIN_API_KEY)');
+    const row = await adminRow(ENV_ADMIN_KEY_ID, adminSecret, 'admin (ADMIN_API_KEY)');
     await deps.db.apiKeys.upsert(existing === undefined ? row : { ...row, created_at: existing.created_at, last_used_at: existing.last_used_at });
     return { kind: 'env', keyId: ENV_ADMIN_KEY_ID };
   }
@@ -46,6 +46,6 @@ export async function bootstrapAdminKey(deps: Pick<Deps, 'db' | 'clock' | 'ids'>
   if ((await deps.db.apiKeys.countActive(now)) > 0) return { kind: 'existing' };
   const secret = generateSecret();
   const keyId = deps.ids.newId('key');
-  await deps.db.apiKeys.insert(adminRow(keyId, secret, 'admin (first start)'));
+  await deps.db.apiKeys.insert(await adminRow(keyId, secret, 'admin (first start)'));
   return { kind: 'generated', keyId, secret };
 }

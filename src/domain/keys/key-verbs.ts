@@ -58,7 +58,7 @@ export async function createKey({ deps, caller, input }: KeyArgs<CreateKeyInput>
     user_id: userId,
     name: input.name,
     prefix: displayPrefix(secret),
-    hash: hashSecret(secret),
+    hash: await hashSecret(secret),
     permissions: [...new Set(input.permissions)],
     plan,
     rate_limit: input.rate_limit ?? null,
