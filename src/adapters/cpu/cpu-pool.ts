@@ -53,10 +53,10 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
     return pool;
   };
 
-  async function run(name: 'render' | 'normalize', task: unknown, signal: AbortSignal | undefined): Promise<unknown> {
+  async function run(name: 'render' | 'normalize', task: unknown, signal: AbortSignal | undefined, transferList?: ArrayBuffer[]): Promise<unknown> {
     signal?.throwIfAborted();
     try {
-      return await started().run(task, { name, signal });
+      return await started().run(task, { name, signal, transferList });
     } catch (error) {
       // Piscina wraps the reason (ending the worker mid-task); the caller sees its own reason, as before.
       if (signal?.aborted === true) throw signal.reason;
@@ -70,8 +70,10 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
       return (await run('render', input, callOptions?.signal)) as RenderOutput;
     },
     async normalizeToPng(bytes, callOptions): Promise<NormalizedPng> {
-      // The provider's buffer stays the caller's (a PNG is kept as it is); the worker gets a copy.
-      const output = (await run('normalize', bytes, callOptions?.signal)) as NormalizeOutput;
+      // The provider's buffer stays the caller's (a PNG is kept as it is). The worker gets a copy of just these
+      // bytes, moved: cloning the view would copy the whole ArrayBuffer under it, which may be larger.
+      const copy = bytes.slice();
+      const output = (await run('normalize', copy, callOptions?.signal, [copy.buffer])) as NormalizeOutput;
       return { png: output.png ?? bytes, width: output.width, height: output.height };
     },
     async close() {
