@@ -2,6 +2,7 @@
  * Benchmarks, run with `npm run bench`. Each prints figures measured side by side in one run and a ratio,
  * so results compare across machines; nothing here is asserted in tests.
  */
+import { createCpuPool } from '../src/adapters/cpu/cpu-pool.js';
 import { createProceduralProvider } from '../src/adapters/providers/procedural/procedural-provider.js';
 import { createHarness } from '../src/test-support/harness.js';
 
@@ -16,11 +17,14 @@ async function timeIt(label: string, runs: number, fn: () => Promise<unknown>): 
 
 async function proceduralBench(): Promise<void> {
   console.log('\n# offline model: render + PNG encode, by size');
-  const provider = createProceduralProvider();
+  // One thread: the figures are one render's time, on a worker thread as the service runs it.
+  const cpu = createCpuPool({ threads: 1 });
+  const provider = createProceduralProvider(cpu);
   const run = (size: number) => () => provider.generate({ providerModel: 'procedural', prompt: 'a sunset over snowy mountains and a lake', width: size, height: size, seed: 1 });
   const small = await timeIt('512x512', 10, run(512));
   const large = await timeIt('2048x2048 (16x the pixels)', 3, run(2048));
   console.log(`ratio 2048/512: ${(large / small).toFixed(1)}x for 16x the pixels`);
+  await cpu.close();
 }
 
 async function httpBench(): Promise<void> {

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import { pino } from 'pino';
 import { Redis } from 'ioredis';
+import { createCpuPool, type CpuPool } from './adapters/cpu/cpu-pool.js';
 import { createLocalBlobStore } from './adapters/blob/local-blob-store.js';
 import { createS3BlobStore } from './adapters/blob/s3-blob-store.js';
 import type { KyselyDatabase } from './adapters/db/kysely-database.js';
@@ -50,6 +51,11 @@ export interface DepsOverrides {
   batch?: Partial<BatchSettings>;
   /** How often the database queue looks for due jobs. */
   queuePollMs?: number;
+  /**
+   * A CPU pool that outlives this runtime, which then leaves it open: the test harness shares one per test
+   * file, since a worker thread takes most of a second to start. By default the runtime has its own.
+   */
+  cpu?: CpuPool;
 }
 
 /** The dependencies of one process, and how to let go of them (connections, pools, timers). */
@@ -158,10 +164,13 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const clock = overrides.clock ?? systemClock;
   const opened = await openDatabase(config, logger);
   const db: KyselyDatabase = { ...opened, apiKeys: withKeyCache(opened.apiKeys, clock) };
+  // Threads start with the first render or decode; closed after the queue, whose jobs may still be using them.
+  const cpu: CpuPool = overrides.cpu ?? createCpuPool({ threads: config.worker.cpuThreads });
   const closers: (() => Promise<void>)[] = [() => db.close()];
+  if (overrides.cpu === undefined) closers.unshift(() => cpu.close());
   try {
     await db.templates.seed(sampleTemplates);
-    const set = buildProviderSet(config);
+    const set = buildProviderSet(config, { cpu });
     const providers = new Map(set.providers);
     for (const [id, provider] of Object.entries(overrides.providers ?? {})) providers.set(id, provider);
     const catalog = createModelCatalog(set.models, (id) => (providers.has(id) ? { available: true } : set.statusOf(id)), config.defaultModel);
@@ -176,6 +185,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
       blobs: overrides.blobs ?? openBlobStore(config, logger),
       providers,
       catalog,
+      codec: cpu,
       clock,
       rateLimiter: openRateLimiter(config, clock, closers),
       queue,
@@ -198,7 +208,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   }
 }
 
-/** In order (queue before database), each even if an earlier one failed. */
+/** In order (queue, then CPU pool, then database), each even if an earlier one failed. */
 async function closeAll(closers: readonly (() => Promise<void>)[]): Promise<void> {
   const failures: unknown[] = [];
   for (const close of closers) await close().catch((error: unknown) => failures.push(error));

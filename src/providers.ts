@@ -1,3 +1,4 @@
+import { createCpuPool, type CpuPool } from './adapters/cpu/cpu-pool.js';
 import { proceduralModel } from './adapters/providers/procedural/model.js';
 import { createProceduralProvider } from './adapters/providers/procedural/procedural-provider.js';
 import { withResilience } from './adapters/providers/resilience/resilient-provider.js';
@@ -34,9 +35,11 @@ export interface ProviderSpec {
   remote: boolean;
 }
 
-/** Settings every remote provider shares (PROVIDER_*). */
+/** What every provider is built with: the remote ones' shared settings (PROVIDER_*), the process's CPU pool. */
 export interface ProviderSettings {
   timeoutMs: number;
+  /** The process's worker threads, where the offline model draws. */
+  cpu: CpuPool;
 }
 
 const must = (value: string | undefined): string => value ?? '';
@@ -57,7 +60,7 @@ export const parametersFrom =
     new Set<string>(models.find((model) => model.provider_model === providerModel)?.parameters ?? []);
 
 export const PROVIDER_SPECS: readonly ProviderSpec[] = [
-  { id: 'local', requires: [], models: () => [proceduralModel], create: () => createProceduralProvider(), remote: false },
+  { id: 'local', requires: [], models: () => [proceduralModel], create: (_env, _fetch, _parametersOf, settings) => createProceduralProvider(settings.cpu), remote: false },
   {
     id: 'workers-ai',
     requires: ['CLOUDFLARE_ACCOUNT_ID', 'CLOUDFLARE_API_TOKEN'],
@@ -125,13 +128,15 @@ export interface ProviderSet {
 /** The one place providers are chosen: each is enabled by its own settings and wrapped for resilience. */
 export function buildProviderSet(
   config: Pick<Config, 'providerEnv' | 'providers'>,
-  options: { fetch?: typeof fetch; specs?: readonly ProviderSpec[] } = {},
+  options: { fetch?: typeof fetch; specs?: readonly ProviderSpec[]; cpu?: CpuPool } = {},
 ): ProviderSet {
   const env = config.providerEnv;
   const specs = options.specs ?? PROVIDER_SPECS;
   const providers = new Map<string, ImageProvider>();
   const missing = new Map<string, string[]>();
   const models: ModelDefinition[] = [];
+  // Without the runtime's pool (listing models, checking providers) a pool of our own starts no thread unless used.
+  const cpu = options.cpu ?? createCpuPool();
   for (const spec of specs) {
     const own = spec.models(env);
     models.push(...own);
@@ -140,7 +145,7 @@ export function buildProviderSet(
       missing.set(spec.id, [...unset]);
       continue;
     }
-    const adapter = spec.create(env, options.fetch ?? fetch, parametersFrom(own), { timeoutMs: config.providers.timeoutMs });
+    const adapter = spec.create(env, options.fetch ?? fetch, parametersFrom(own), { timeoutMs: config.providers.timeoutMs, cpu });
     providers.set(
       spec.id,
       spec.remote

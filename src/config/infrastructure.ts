@@ -29,6 +29,7 @@ export const infrastructureEnv = {
   REDIS_URL: optional.pipe(z.string().regex(/^rediss?:\/\/.+/, 'must be redis://host:6379 (or rediss:// for TLS)').optional()),
   REDIS_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'may use letters, digits and _ . - (at most 64)').default('imagegate'),
   WORKER_CONCURRENCY: optional.pipe(z.string().regex(/^\d+$/, 'must be a whole number from 1 to 256').transform(Number).pipe(z.number().int().min(1).max(256)).optional()),
+  CPU_WORKERS: optional.pipe(z.string().regex(/^\d+$/, 'must be a whole number from 1 to 64').transform(Number).pipe(z.number().int().min(1).max(64)).optional()),
   ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(900),
 };
 
@@ -54,8 +55,11 @@ export interface InfrastructureConfig {
   };
   /** Queues and rate-limit counters live here when set, shared by every process. */
   redis: { url: string; prefix: string } | undefined;
-  /** Batch prompts one process runs at once. */
-  worker: { concurrency: number };
+  /**
+   * Batch prompts one process runs at once, and the threads that draw and encode images (CPU_WORKERS;
+   * undefined: one fewer than the CPUs).
+   */
+  worker: { concurrency: number; cpuThreads: number | undefined };
 }
 
 export function checkInfrastructure(env: Partial<InfrastructureEnv>, ctx: z.RefinementCtx): void {
@@ -81,7 +85,7 @@ export function infrastructureConfig(e: InfrastructureEnv): InfrastructureConfig
       orphanGraceSeconds: e.ORPHAN_GRACE_SECONDS,
     },
     redis: e.REDIS_URL === undefined ? undefined : { url: e.REDIS_URL, prefix: e.REDIS_PREFIX },
-    worker: { concurrency: e.WORKER_CONCURRENCY ?? e.BATCH_CONCURRENCY },
+    worker: { concurrency: e.WORKER_CONCURRENCY ?? e.BATCH_CONCURRENCY, cpuThreads: e.CPU_WORKERS },
   };
 }
 

@@ -3,6 +3,7 @@ import type { BlobStore } from '../ports/blob-store.js';
 import type { Clock } from '../ports/clock.js';
 import type { Database } from '../ports/database.js';
 import type { IdGenerator } from '../ports/ids.js';
+import type { ImageCodec } from '../ports/image-codec.js';
 import type { ImageProvider } from '../ports/image-provider.js';
 import type { JobQueue } from '../ports/job-queue.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
@@ -16,6 +17,8 @@ export interface Deps {
   /** Configured providers by provider id. */
   providers: ReadonlyMap<string, ImageProvider>;
   catalog: ModelCatalog;
+  /** Turns whatever a provider answered into the PNG that is stored. */
+  codec: ImageCodec;
   clock: Clock;
   rateLimiter: RateLimiter;
   queue: JobQueue;
@@ -40,6 +43,8 @@ export interface BatchSettings {
 export interface RequestContext {
   userId: string;
   requestId: string;
+  /** Aborts when the caller is gone (an HTTP client that hung up), so nobody waits on work no one will read. */
+  signal?: AbortSignal;
 }
 
 export interface VerbArgs<I> {

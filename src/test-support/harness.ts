@@ -1,4 +1,5 @@
 import { pino } from 'pino';
+import { createCpuPool, type CpuPool } from '../adapters/cpu/cpu-pool.js';
 import { createMemoryBlobStore } from '../adapters/blob/memory-blob-store.js';
 import type { AddressLookup } from '../adapters/webhooks/address-policy.js';
 import { createHttpWebhookTransport } from '../adapters/webhooks/http-webhook-transport.js';
@@ -52,6 +53,20 @@ export interface HarnessOptions {
   workers?: boolean;
   /** `memory` keeps images in memory even when the run names another store (tests of time-stamped listings). */
   storage?: 'configured' | 'memory';
+  /** `own`: a CPU pool of the harness's runtime, closed with it, as the server has; default `shared` (testCpuPool). */
+  cpu?: 'shared' | 'own';
+}
+
+let sharedCpu: CpuPool | undefined;
+
+/**
+ * The CPU pool the harnesses of one test file share: starting a worker thread (and sharp in it) takes most
+ * of a second, too much for every test. One thread, started by the first render; piscina unrefs idle
+ * threads, so the pool never keeps the test process alive.
+ */
+export function testCpuPool(): CpuPool {
+  sharedCpu ??= createCpuPool({ threads: 1 });
+  return sharedCpu;
 }
 
 export interface TestBlobStore extends BlobStore {
@@ -138,6 +153,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     webhooks: options.webhooks ?? createHttpWebhookTransport({ lookup, allowPrivateNetworks: options.allowPrivateNetworks ?? true }),
     batch: { maxPrompts: 100, concurrency: 4, retryScheduleSeconds: [0, 5, 300, 1800, 7200, 18000, 36000], webhookSecret: TEST_WEBHOOK_SECRET, ...options.batch },
     queuePollMs: 20,
+    cpu: options.cpu === 'own' ? undefined : testCpuPool(),
   });
   const { deps } = runtime;
   const appConfig: AppConfig = {

@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ImageProvider } from '../../src/ports/image-provider.js';
 import { createProceduralProvider } from '../../src/adapters/providers/procedural/procedural-provider.js';
-import { createHarness, json, TEST_WEBHOOK_SECRET, type Harness, type HarnessOptions } from '../../src/test-support/harness.js';
+import { createHarness, json, TEST_WEBHOOK_SECRET, testCpuPool, type Harness, type HarnessOptions } from '../../src/test-support/harness.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from '../../src/test-support/webhook-receiver.js';
 
 let h: Harness;
@@ -107,7 +107,7 @@ describe('batches', () => {
   });
 
   it('counts a prompt whose generation fails in failed_count and reports its error', async () => {
-    const procedural = createProceduralProvider();
+    const procedural = createProceduralProvider(testCpuPool());
     const flaky: ImageProvider = {
       id: 'local',
       generate: async (request, options) => (request.prompt.includes('explode') ? Promise.reject(new Error('provider exploded')) : procedural.generate(request, options)),
@@ -122,7 +122,7 @@ describe('batches', () => {
   });
 
   it('cancels: pending prompts are dropped, finished images stay, and batch.cancelled is sent', async () => {
-    const procedural = createProceduralProvider();
+    const procedural = createProceduralProvider(testCpuPool());
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const gated: ImageProvider = {
@@ -154,7 +154,7 @@ describe('batches', () => {
   });
 
   it('runs at most BATCH_CONCURRENCY prompts at once', async () => {
-    const procedural = createProceduralProvider();
+    const procedural = createProceduralProvider(testCpuPool());
     let running = 0;
     let peak = 0;
     const counting: ImageProvider = {

@@ -4,7 +4,6 @@ import type { Deps, RequestContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { computeCost } from '../models/pricing.js';
 import { imageKey } from './image-record.js';
-import { normalizeToPng } from './normalize-png.js';
 import type { GenerationPlan } from './plan-generation.js';
 
 /**
@@ -12,7 +11,7 @@ import type { GenerationPlan } from './plan-generation.js';
  * Storing under a key fixed by the id makes a retry overwrite its own object, never add a second one.
  */
 export async function renderImage(
-  deps: Pick<Deps, 'providers' | 'blobs' | 'logger' | 'clock'>,
+  deps: Pick<Deps, 'providers' | 'codec' | 'blobs' | 'logger' | 'clock'>,
   ctx: RequestContext,
   plan: GenerationPlan,
   imageId: string,
@@ -35,8 +34,8 @@ export async function renderImage(
       seed: settings.seed,
       steps: settings.steps,
       guidance: settings.guidance,
-    });
-    normalized = await normalizeToPng(output.bytes);
+    }, { signal: ctx.signal });
+    normalized = await deps.codec.normalizeToPng(output.bytes, { signal: ctx.signal });
     seed = output.seed ?? seed;
     usage = output.usage;
   } catch (error) {

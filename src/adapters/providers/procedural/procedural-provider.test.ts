@@ -1,8 +1,14 @@
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { ProviderRequest } from '../../../ports/image-provider.js';
+import { createCpuPool } from '../../cpu/cpu-pool.js';
 import { proceduralModel } from './model.js';
-import { createProceduralProvider } from './procedural-provider.js';
+import { createProceduralProvider as createWithPool } from './procedural-provider.js';
+
+// Two threads, so identical requests running side by side are drawn on different threads.
+const cpu = createCpuPool({ threads: 2 });
+afterAll(() => cpu.close());
+const createProceduralProvider = () => createWithPool(cpu);
 
 function request(overrides: Partial<ProviderRequest> = {}): ProviderRequest {
   return { providerModel: 'procedural', prompt: 'a sunset over the ocean', width: 128, height: 96, seed: 42, ...overrides };
@@ -42,6 +48,16 @@ describe('procedural provider', () => {
     const provider = createProceduralProvider();
     const [a, b] = await Promise.all([provider.generate(request({ seed: 1 })), provider.generate(request({ seed: 2 }))]);
     expect(Buffer.from(a.bytes).equals(Buffer.from(b.bytes))).toBe(false);
+  });
+
+  it('rejects as soon as the caller gives up, without waiting for the render', async () => {
+    const controller = new AbortController();
+    const pending = createProceduralProvider().generate(request({ width: 2048, height: 2048 }), { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('caller gave up')), 20);
+    await expect(pending).rejects.toThrow('caller gave up');
+    // The pool replaced the thread it stopped: the next image renders as usual.
+    const image = await createProceduralProvider().generate(request());
+    expect(image.contentType).toBe('image/png');
   });
 
   it('rejects without rendering when the signal is already aborted', async () => {

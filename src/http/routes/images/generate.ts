@@ -28,7 +28,12 @@ const route = createRoute({
 
 export const registerGenerate: RegisterRoutes = (app, deps) => {
   app.openapi(route, async (c) => {
-    const image = await generateImage({ deps, ctx: requestContext(c.var), input: c.req.valid('json') });
+    const image = await generateImage({
+      deps,
+      // A client that hangs up stops its render instead of leaving a worker thread busy for nobody.
+      ctx: { ...requestContext(c.var), signal: c.req.raw.signal },
+      input: c.req.valid('json'),
+    });
     return c.json(image, 201, deprecationHeaders(deps.catalog.find(image.model), deps.clock.now()));
   });
 };

@@ -1,0 +1,86 @@
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { CodecCallOptions, ImageCodec, NormalizedPng } from '../../ports/image-codec.js';
+import type { RenderInput } from '../providers/procedural/render.js';
+import type { NormalizeOutput, RenderOutput } from './cpu-tasks.js';
+
+/**
+ * Worker threads for the CPU-heavy work (drawing the offline model's images, decoding and encoding PNG),
+ * so the event loop keeps answering requests, /health included, while 2048x2048 images render.
+ * It is also the service's ImageCodec, since normalising a provider's image is the same kind of work.
+ */
+export interface CpuPool extends ImageCodec {
+  /** Draws and encodes one offline image; `threadId` names the worker thread that did it. */
+  render(input: RenderInput, options?: CodecCallOptions): Promise<RenderOutput>;
+  readonly threads: number;
+  /** Ends the threads; tasks still running reject. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface CpuPoolOptions {
+  /** Worker threads; by default one fewer than the CPUs (see defaultCpuThreads). */
+  threads?: number;
+}
+
+/**
+ * One core is left to the event loop (HTTP, the database, the queue) and libvips' own helper threads;
+ * with a single CPU there is still one worker, the point being to keep the event loop free, not to be faster.
+ */
+export const defaultCpuThreads = (): number => Math.max(1, availableParallelism() - 1);
+
+/**
+ * Run from the TypeScript sources (vitest, tsx), this module's URL ends in `.ts`: the worker then loads
+ * `cpu-tasks.ts` through tsx's loader, which a worker does not inherit from the thread that starts it
+ * (see tsx-in-worker.mjs). Run from `dist/`, it loads the compiled `cpu-tasks.js` as it is.
+ */
+function workerEntry(): { filename: string; execArgv: string[] | undefined } {
+  const fromSources = import.meta.url.endsWith('.ts');
+  const filename = new URL(fromSources ? './cpu-tasks.ts' : './cpu-tasks.js', import.meta.url).href;
+  if (!fromSources) return { filename, execArgv: undefined };
+  return { filename, execArgv: ['--import', new URL('./tsx-in-worker.mjs', import.meta.url).href] };
+}
+
+/** The threads start with the first task, so commands and tests that never render or decode start none. */
+export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
+  const threads = options.threads ?? defaultCpuThreads();
+  let pool: Piscina | undefined;
+  let closed = false;
+
+  const started = (): Piscina => {
+    if (closed) throw new Error('the CPU pool is closed');
+    const { filename, execArgv } = workerEntry();
+    pool ??= new Piscina({ filename, execArgv, minThreads: threads, maxThreads: threads });
+    return pool;
+  };
+
+  async function run(name: 'render' | 'normalize', task: unknown, signal: AbortSignal | undefined, transferList?: ArrayBuffer[]): Promise<unknown> {
+    signal?.throwIfAborted();
+    try {
+      return await started().run(task, { name, signal, transferList });
+    } catch (error) {
+      // Piscina wraps the reason (ending the worker mid-task); the caller sees its own reason, as before.
+      if (signal?.aborted === true) throw signal.reason;
+      throw error;
+    }
+  }
+
+  return {
+    threads,
+    async render(input, callOptions) {
+      return (await run('render', input, callOptions?.signal)) as RenderOutput;
+    },
+    async normalizeToPng(bytes, callOptions): Promise<NormalizedPng> {
+      // The provider's buffer stays the caller's (a PNG is kept as it is). The worker gets a copy of just these
+      // bytes, moved: cloning the view would copy the whole ArrayBuffer under it, which may be larger.
+      const copy = bytes.slice();
+      const output = (await run('normalize', copy, callOptions?.signal, [copy.buffer])) as NormalizeOutput;
+      return { png: output.png ?? bytes, width: output.width, height: output.height };
+    },
+    async close() {
+      closed = true;
+      const running = pool;
+      pool = undefined;
+      await running?.destroy();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * The tasks of the CPU pool; this module runs inside its worker threads, never on the event loop.
+ * Piscina calls the export named by `run(..., { name })`. Results carry their buffers as transfers,
+ * so megabytes of PNG change threads without a copy.
+ */
+import { threadId } from 'node:worker_threads';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
+import sharp from 'sharp';
+import { renderProcedural, type RenderInput } from '../providers/procedural/render.js';
+
+export interface RenderOutput {
+  png: Uint8Array;
+  /** The thread that did the work, so tests can tell it was not the event loop's. */
+  threadId: number;
+}
+
+export interface NormalizeOutput {
+  width: number;
+  height: number;
+  /** The converted PNG; absent when the input already was a PNG, which the caller keeps byte for byte. */
+  png?: Uint8Array;
+  threadId: number;
+}
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** Draws the offline model's image and encodes it; deterministic, as libvips' PNG encoder is for equal pixels. */
+export async function render(input: RenderInput): Promise<unknown> {
+  const image = renderProcedural(input);
+  const png = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
+  const own = ownBuffer(png);
+  return transfer<RenderOutput>({ png: own, threadId }, [own.buffer]);
+}
+
+/** What `ImageCodec.normalizeToPng` does: probe, keep a PNG as it is, convert anything else. */
+export async function normalize(bytes: Uint8Array): Promise<unknown> {
+  const isPng = PNG_SIGNATURE.every((byte, index) => bytes[index] === byte);
+  const image = sharp(bytes, { failOn: 'error' });
+  const meta = await image.metadata();
+  if (meta.width === undefined || meta.height === undefined) throw new Error('provider returned an image without dimensions');
+  if (isPng) return { width: meta.width, height: meta.height, threadId } satisfies NormalizeOutput;
+  const png = ownBuffer(await image.png().toBuffer());
+  return transfer<NormalizeOutput>({ width: meta.width, height: meta.height, png, threadId }, [png.buffer]);
+}
+
+/**
+ * A transfer moves the whole ArrayBuffer; a Buffer that is a slice of a larger one (Node's pool) is copied
+ * into its own first, so no unrelated bytes leave with it.
+ */
+function ownBuffer(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  if (bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) {
+    return new Uint8Array(bytes.buffer);
+  }
+  return new Uint8Array(bytes);
+}
+
+/** Piscina moves any value marked with its transferable symbols, so an object can carry its buffers along. */
+function transfer<T extends object>(value: T, buffers: ArrayBuffer[]): unknown {
+  return move({ [transferableSymbol]: buffers, [valueSymbol]: value });
+}
