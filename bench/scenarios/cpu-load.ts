@@ -1,16 +1,18 @@
 import { json, type ScenarioContext } from '../support/context.js';
 import { bearer, createBenchKey } from '../support/fixtures.js';
-import { sampleWhile, sequentialLatency } from '../support/load.js';
+import { sampleAtRate, sequentialLatency } from '../support/load.js';
 import type { BenchResult } from '../support/results.js';
 import { startImagegate } from '../support/server.js';
 import { count, ms, summarize } from '../support/stats.js';
 
 const RENDERS = 8;
 const SIZE = 2048; // local/procedural's max_width and max_height
+/** Each endpoint is asked this often during the renders, answered or not (see sampleAtRate). */
+const SAMPLE_EVERY_MS = 25;
 
 /** Scenario 3: how long the cheap endpoints wait while the offline model renders big images in the same process. */
 export async function cpuLoad({ settings, cache }: ScenarioContext): Promise<BenchResult[]> {
-  console.log(`\n# 3. /health and GET /api/images while ${RENDERS} renders of ${SIZE}x${SIZE} run (local/procedural, SQLite)`);
+  console.log(`\n# 3. /health and GET /api/images, each every ${SAMPLE_EVERY_MS} ms, while ${RENDERS} renders of ${SIZE}x${SIZE} run (local/procedural, SQLite)`);
   const server = await startImagegate(await cache.copy(settings.baseImages));
   try {
     const headers = bearer(await createBenchKey(server));
@@ -28,7 +30,7 @@ export async function cpuLoad({ settings, cache }: ScenarioContext): Promise<Ben
         return performance.now() - started;
       }),
     );
-    const [healthSamples = [], listSamples = []] = await sampleWhile(urls, headers, renders);
+    const [healthSamples = [], listSamples = []] = await sampleAtRate(urls, headers, SAMPLE_EVERY_MS, renders);
     const finished = await renders;
     const wall = Math.max(...finished);
     const health = summarize(healthSamples);

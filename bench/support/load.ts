@@ -61,13 +61,20 @@ export async function timedGet(url: string, headers: Record<string, string>): Pr
   return elapsed;
 }
 
-/** Sequential GETs of each URL in turn until `until` settles; latencies by URL. */
-export async function sampleWhile(urls: readonly string[], headers: Record<string, string>, until: Promise<unknown>): Promise<number[][]> {
+/**
+ * GETs of each URL fired every `everyMs` whether or not earlier ones answered, until `until` settles. A loop that
+ * waits for each answer sends nothing while the server is stalled, so a 4 s stall would count as one slow sample
+ * (coordinated omission); at a fixed rate it counts as every request that a client would have seen wait.
+ */
+export async function sampleAtRate(urls: readonly string[], headers: Record<string, string>, everyMs: number, until: Promise<unknown>): Promise<number[][]> {
   let done = false;
   void until.finally(() => (done = true)).catch(() => undefined);
   const samples = urls.map((): number[] => []);
+  const pending: Promise<void>[] = [];
   while (!done) {
-    for (const [i, url] of urls.entries()) samples[i]?.push(await timedGet(url, headers));
+    for (const [i, url] of urls.entries()) pending.push(timedGet(url, headers).then((elapsed) => void samples[i]?.push(elapsed)));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
+  await Promise.all(pending);
   return samples;
 }
