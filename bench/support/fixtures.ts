@@ -40,6 +40,11 @@ export class SeedCache {
     return result;
   }
 
+  /** Seconds the seed of `count` images took in this run, if it ran. */
+  seedSeconds(backend: Backend, count: number): number | undefined {
+    return this.seeded.get(`${backend.kind}-${count}`)?.seconds;
+  }
+
   /** A private copy of a seeded SQLite folder, for scenarios that write (generate) and must not change the shared one. */
   async copy(count: number): Promise<Record<string, string>> {
     const source = (await this.get({ kind: 'sqlite' }, count)).env.DATA_DIR ?? '';
