@@ -1,44 +1,85 @@
 /**
- * Benchmarks, run with `npm run bench`. Each prints figures measured side by side in one run and a ratio,
- * so results compare across machines; nothing here is asserted in tests.
+ * `npm run bench`: the performance targets of the issue, each measured side by side in one run against real
+ * `imagegate serve` processes (see README, Performance). Writes bench/results/latest.json and latest.md.
+ * Nothing here is asserted in tests: figures depend on the machine, their ratios much less.
  */
-import { createCpuPool } from '../src/adapters/cpu/cpu-pool.js';
-import { createProceduralProvider } from '../src/adapters/providers/procedural/procedural-provider.js';
-import { createHarness } from '../src/test-support/harness.js';
+import os from 'node:os';
+import { batchWall } from './scenarios/batch-wall.js';
+import { cpuLoad } from './scenarios/cpu-load.js';
+import { flatCost } from './scenarios/flat-cost.js';
+import { listVsBare } from './scenarios/list-vs-bare.js';
+import { memory } from './scenarios/memory.js';
+import { ensureBuilt } from './support/build.js';
+import type { ScenarioContext, Settings } from './support/context.js';
+import { SeedCache, type Backend } from './support/fixtures.js';
+import { markdownTable, writeResults, type BenchResult } from './support/results.js';
 
-async function timeIt(label: string, runs: number, fn: () => Promise<unknown>): Promise<number> {
-  await fn();
-  const started = performance.now();
-  for (let i = 0; i < runs; i += 1) await fn();
-  const ms = (performance.now() - started) / runs;
-  console.log(`${label.padEnd(44)} ${ms.toFixed(2).padStart(9)} ms/op`);
-  return ms;
+type Scenario = (ctx: ScenarioContext) => Promise<BenchResult[]>;
+
+function whole(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw.replaceAll('_', ''));
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a whole number of 1 or more, not ${JSON.stringify(raw)}`);
+  return value;
 }
 
-async function proceduralBench(): Promise<void> {
-  console.log('\n# offline model: render + PNG encode, by size');
-  // One thread: the figures are one render's time, on a worker thread as the service runs it.
-  const cpu = createCpuPool({ threads: 1 });
-  const provider = createProceduralProvider(cpu);
-  const run = (size: number) => () => provider.generate({ providerModel: 'procedural', prompt: 'a sunset over snowy mountains and a lake', width: size, height: size, seed: 1 });
-  const small = await timeIt('512x512', 10, run(512));
-  const large = await timeIt('2048x2048 (16x the pixels)', 3, run(2048));
-  console.log(`ratio 2048/512: ${(large / small).toFixed(1)}x for 16x the pixels`);
-  await cpu.close();
-}
+const settings: Settings = {
+  images: whole('BENCH_IMAGES', 1_000_000),
+  // PostgreSQL seeds at 700 to 1,200 images/s here (SQLite about 3,500/s): 150,000 keeps its seed under 4 minutes.
+  pgImages: whole('BENCH_PG_IMAGES', 150_000),
+  duration: whole('BENCH_DURATION', 10),
+  baseImages: 1_000,
+};
+const only = (process.env.BENCH_SCENARIOS ?? 'list,flat,cpu,batch,memory').split(',').map((name) => name.trim());
+const pgUrl = process.env.DATABASE_URL;
+const backends: Backend[] = [{ kind: 'sqlite' }];
+if (pgUrl !== undefined && /^postgres(ql)?:\/\//.test(pgUrl)) backends.push({ kind: 'postgres', url: pgUrl });
 
-async function httpBench(): Promise<void> {
-  console.log('\n# HTTP stack (app.request, SQLite in memory): a page of 20 images vs the health check');
-  const h = await createHarness();
-  for (let i = 0; i < 200; i += 1) {
-    h.clock.advance(1000);
-    await h.call('POST', '/api/generate', { prompt: `bench image ${i}`, model: 'local/procedural', width: 64, height: 64 });
+// Scenarios 1 and 2 run on every backend; 3 to 5 measure the process, not the database, so SQLite only.
+const plan: [string, Scenario, Backend['kind'][]][] = [
+  ['list', listVsBare, ['sqlite', 'postgres']],
+  ['flat', flatCost, ['sqlite', 'postgres']],
+  ['cpu', cpuLoad, ['sqlite']],
+  ['batch', batchWall, ['sqlite']],
+  ['memory', memory, ['sqlite']],
+];
+
+const started = Date.now();
+const notes: string[] = [];
+ensureBuilt();
+console.log(`imagegate bench: ${settings.images.toLocaleString('en-US')} images on SQLite${backends.length > 1 ? `, ${settings.pgImages.toLocaleString('en-US')} on PostgreSQL` : ' (set DATABASE_URL=postgres://… to add PostgreSQL)'}`);
+const cache = new SeedCache();
+const results: BenchResult[] = [];
+try {
+  for (const backend of backends) {
+    for (const [name, scenario, kinds] of plan) {
+      if (!only.includes(name) || !kinds.includes(backend.kind)) continue;
+      try {
+        results.push(...(await scenario({ settings, cache, backend })));
+      } catch (error) {
+        // One broken scenario should not cost the figures of the others.
+        const message = error instanceof Error ? error.message : String(error);
+        console.error(`scenario ${name} (${backend.kind}) failed: ${message}`);
+        results.push({ scenario: `${name} (${backend.kind})`, measured: `failed: ${message.split('\n')[0] ?? ''}`, target: '-', met: false });
+      }
+    }
+    const large = backend.kind === 'postgres' ? settings.pgImages : settings.images;
+    const took = cache.seedSeconds(backend, large);
+    if (took !== undefined) notes.push(`${backend.kind === 'postgres' ? 'PostgreSQL' : 'SQLite'}: seeding ${large.toLocaleString('en-US')} images took ${Math.round(took)} s (${Math.round(large / took).toLocaleString('en-US')}/s).`);
   }
-  const health = await timeIt('GET /health', 2000, async () => h.app.request('/health'));
-  const list = await timeIt('GET /api/images?limit=20 (of 200)', 2000, () => h.call('GET', '/api/images?limit=20'));
-  console.log(`ratio list/health: ${(list / health).toFixed(1)}x`);
-  await h.close();
+} finally {
+  await cache.cleanup();
 }
 
-await proceduralBench();
-await httpBench();
+notes.push(`Shared ${os.cpus().length}-core machine: the load generator (autocannon) runs on the same cores as the server, as does the bare Hono process in scenario 1.`);
+const seconds = (Date.now() - started) / 1000;
+const files = writeResults(results, {
+  startedAt: new Date(started).toISOString(),
+  seconds,
+  node: process.version,
+  cpus: os.cpus().length,
+  settings: { BENCH_IMAGES: settings.images, BENCH_PG_IMAGES: backends.length > 1 ? settings.pgImages : 'n/a', BENCH_DURATION: settings.duration },
+  notes,
+});
+console.log(`\n${markdownTable(results)}\n\n${results.filter((r) => r.met).length} of ${results.length} met; ${Math.round(seconds)} s; wrote ${files.md} and ${files.json}`);
