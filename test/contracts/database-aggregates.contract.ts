@@ -67,6 +67,8 @@ export function describeAggregateContract(database: () => Database): void {
 
       expect(await db.batches.find('alice', 'batch_1')).toMatchObject({ status: 'completed', completed_count: 1, failed_count: 1, finished_at: '2026-11-01T12:00:00.000Z' });
       expect(await db.batches.items('batch_1')).toMatchObject([{ idx: 0, status: 'succeeded' }, { idx: 1, status: 'failed', error: 'boom' }]);
+      expect(await db.batches.item('batch_1', 1)).toMatchObject({ idx: 1, status: 'failed', error: 'boom' });
+      expect(await db.batches.item('batch_1', 2)).toBeUndefined();
       expect(await db.images.findLive('alice', 'img_batch_1_0')).toEqual(img);
       expect(await db.webhookOutbox.deliveries('batch_1')).toEqual([done.delivery]);
       expect(JSON.parse(done.delivery?.payload ?? '{}')).toEqual({ status: 'completed', completed_count: 1, failed_count: 1, items: ['succeeded', 'failed'] });

@@ -77,6 +77,10 @@ export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Datab
       return { items: rows.map(toBatch), total: toNumber(count?.total) };
     },
     items: (batchId) => itemsOf(db, batchId),
+    async item(batchId, idx) {
+      const row = await db.selectFrom('batch_items').selectAll().where('batch_id', '=', batchId).where('idx', '=', idx).executeTakeFirst();
+      return row === undefined ? undefined : toItem(row);
+    },
     async startItem(batchId, idx, at) {
       return db.transaction().execute(async (trx) => {
         await lockBatch(trx, batchId);

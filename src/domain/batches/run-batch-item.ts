@@ -11,7 +11,7 @@ import { batchEventDelivery, scheduleFirstAttempt } from '../webhooks/batch-even
 export async function runBatchItem(deps: Deps, batchId: string, idx: number): Promise<void> {
   const batch = await deps.db.batches.findAny(batchId);
   if (batch === undefined || (batch.status !== 'queued' && batch.status !== 'processing')) return;
-  const item = (await deps.db.batches.items(batchId)).find((candidate) => candidate.idx === idx);
+  const item = await deps.db.batches.item(batchId, idx);
   if (item === undefined) return;
   if (!(await deps.db.batches.startItem(batchId, idx, deps.clock.now().toISOString()))) return finishBatch(deps, batchId);
 

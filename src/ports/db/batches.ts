@@ -44,6 +44,8 @@ export interface BatchRepository {
   findAny(id: string): Promise<BatchRow | undefined>;
   list(userId: string, page: PageRequest): Promise<Page<BatchRow>>;
   items(batchId: string): Promise<BatchItemRow[]>;
+  /** One item, for the worker running it (reading all of them per item is quadratic in the batch size). */
+  item(batchId: string, idx: number): Promise<BatchItemRow | undefined>;
   /** pending -> running (and the batch queued -> processing); false when the item is not pending. */
   startItem(batchId: string, idx: number, at: string): Promise<boolean>;
   /** In one transaction: the image row, the item `succeeded`, the batch's completed_count. False if already final. */
