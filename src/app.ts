@@ -21,6 +21,7 @@ import { registerCollectionRoutes } from './http/routes/collections/index.js';
 import { registerImageRoutes } from './http/routes/images/index.js';
 import { registerKeyRoutes } from './http/routes/keys/index.js';
 import { registerModelRoutes } from './http/routes/models/index.js';
+import { registerOpenAiRoutes } from './http/routes/openai/index.js';
 import { registerSystemRoutes } from './http/routes/system/index.js';
 import { registerTemplateRoutes } from './http/routes/templates/index.js';
 import { DEFAULT_WEB_APP_DIR } from './http/routes/system/web-app.js';
@@ -38,6 +39,9 @@ export interface CreateAppOptions {
   /** Folder of the built web app served at `/`; defaults to the package's own build (`dist/web`). */
   webAppDir?: string;
 }
+
+/** Path patterns of the authenticated APIs. */
+const API_PREFIXES = ['/api/*', '/v1/*'] as const;
 
 /** Failed authentications per client address and minute before they answer 429. */
 export const FAILED_AUTH_PER_MINUTE = 20;
@@ -63,16 +67,19 @@ export function createApp({ deps, config, serveFiles = false, clientAddress = ()
   }
   app.use('*', preflight());
 
-  if (config.authMode === 'ip_allowlist') {
-    app.use('/api/*', defaultUser());
-  } else {
-    const failures = { limiter: deps.rateLimiter, perMinute: FAILED_AUTH_PER_MINUTE, clientAddress, now };
-    app.use('/api/*', apiKey({ authenticator: createKeyAuthenticator(deps), failures }));
-    app.use('/api/*', rateLimit({ limiter: deps.rateLimiter, now }));
-    app.use('/api/*', requirePermission({ routes }));
+  // /api is imagegate's own API, /v1 OpenAI's shape of it: both behind the same keys, limits and permissions.
+  for (const prefix of API_PREFIXES) {
+    if (config.authMode === 'ip_allowlist') {
+      app.use(prefix, defaultUser());
+    } else {
+      const failures = { limiter: deps.rateLimiter, perMinute: FAILED_AUTH_PER_MINUTE, clientAddress, now };
+      app.use(prefix, apiKey({ authenticator: createKeyAuthenticator(deps), failures }));
+      app.use(prefix, rateLimit({ limiter: deps.rateLimiter, now }));
+      app.use(prefix, requirePermission({ routes }));
+    }
+    app.use(prefix, urlText());
+    app.use(prefix, jsonBody({ routes }));
   }
-  app.use('/api/*', urlText());
-  app.use('/api/*', jsonBody({ routes }));
 
   registerImageRoutes(app, deps);
   registerCollectionRoutes(app, deps);
@@ -81,6 +88,7 @@ export function createApp({ deps, config, serveFiles = false, clientAddress = ()
   registerAnalyticsRoutes(app, deps);
   registerBatchRoutes(app, deps);
   registerWebhookRoutes(app, deps);
+  registerOpenAiRoutes(app, deps);
   if (config.authMode === 'api_key') registerKeyRoutes(app, deps);
   registerSystemRoutes(app, deps, { serveFiles, keyAuth: config.authMode === 'api_key', webAppDir });
 
