@@ -9,6 +9,7 @@ import { installValidationMessages } from './http/validation-messages.js';
 import { createKeyAuthenticator } from './domain/keys/authenticate.js';
 import { apiKey, defaultUser } from './http/middleware/api-key.js';
 import { cors, preflight } from './http/middleware/cors.js';
+import { idempotency } from './http/middleware/idempotency.js';
 import { ipAllowlist } from './http/middleware/ip-allowlist.js';
 import { jsonBody } from './http/middleware/json-body.js';
 import { urlText } from './http/middleware/url-text.js';
@@ -79,6 +80,7 @@ export function createApp({ deps, config, serveFiles = false, clientAddress = ()
     }
     app.use(prefix, urlText());
     app.use(prefix, jsonBody({ routes }));
+    app.use(prefix, idempotency({ routes, deps }));
   }
 
   registerImageRoutes(app, deps);

@@ -153,7 +153,23 @@ export interface UsageDailyTable {
   cost: number;
 }
 
+/** Idempotency keys per user (migration 007): the first request's answer, replayed to retries for 24 hours. */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  fingerprint: string;
+  /** `running` or `done`. */
+  state: string;
+  response_status: number | null;
+  /** JSON object text. */
+  response_headers: string | null;
+  response_body: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface DatabaseSchema {
+  idempotency_keys: IdempotencyKeysTable;
   image_counters: ImageCountersTable;
   usage_daily: UsageDailyTable;
   api_keys: ApiKeysTable;

@@ -7,7 +7,7 @@ import type { ImageRecord } from '../../../domain/images/image-record.js';
 import type { CatalogEntry } from '../../../domain/models/catalog.js';
 import { requestContext } from '../../app-env.js';
 import { deprecationHeaders } from '../../deprecation.js';
-import { requires } from '../../route-table.js';
+import { idempotent, requires } from '../../route-table.js';
 import { jsonBody, jsonContent } from '../../schemas.js';
 import type { RegisterRoutes } from '../types.js';
 import { OpenAiGenerateSchema, OpenAiImagesResponseSchema, openAiErrorResponses } from './schemas.js';
@@ -17,6 +17,7 @@ const route = createRoute({
   method: 'post',
   path: '/v1/images/generations',
   ...requires('generate'),
+  ...idempotent(),
   tags: ['OpenAI-compatible'],
   summary: "OpenAI's image generation endpoint: each image is a normal imagegate image (stored, costed, in the gallery)",
   description: 'Point an OpenAI SDK at `<server>/v1` with an imagegate API key. `url` is the image\'s `r2_url`. Errors come in OpenAI\'s shape.',
