@@ -36,10 +36,19 @@ export interface BatchSettings {
   webhookSecret: string;
 }
 
+/** The API key a request came with: what it makes is charged to it, within its budgets (USD, null for none). */
+export interface KeyContext {
+  id: string;
+  dailyBudgetUsd: number | null;
+  monthlyBudgetUsd: number | null;
+}
+
 /** Who is asking; every query is scoped to `userId`. */
 export interface RequestContext {
   userId: string;
   requestId: string;
+  /** Absent in the IP allow-list mode and for work no key asked for. */
+  key?: KeyContext;
 }
 
 export interface VerbArgs<I> {
