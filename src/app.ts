@@ -21,6 +21,7 @@ import { registerBatchRoutes } from './http/routes/batch/index.js';
 import { registerCollectionRoutes } from './http/routes/collections/index.js';
 import { registerImageRoutes } from './http/routes/images/index.js';
 import { registerKeyRoutes } from './http/routes/keys/index.js';
+import { MCP_PATH, registerMcpRoutes } from './http/routes/mcp/index.js';
 import { registerModelRoutes } from './http/routes/models/index.js';
 import { registerOpenAiRoutes } from './http/routes/openai/index.js';
 import { registerSystemRoutes } from './http/routes/system/index.js';
@@ -68,16 +69,19 @@ export function createApp({ deps, config, serveFiles = false, clientAddress = ()
   }
   app.use('*', preflight());
 
-  // /api is imagegate's own API, /v1 OpenAI's shape of it: both behind the same keys, limits and permissions.
-  for (const prefix of API_PREFIXES) {
+  // /api is imagegate's own API, /v1 OpenAI's shape of it, /mcp the same verbs as MCP tools: all behind the
+  // same keys and limits; /api and /v1 also check each route's permission and body here (MCP tools check theirs).
+  for (const prefix of [...API_PREFIXES, MCP_PATH]) {
     if (config.authMode === 'ip_allowlist') {
       app.use(prefix, defaultUser());
     } else {
       const failures = { limiter: deps.rateLimiter, perMinute: FAILED_AUTH_PER_MINUTE, clientAddress, now };
       app.use(prefix, apiKey({ authenticator: createKeyAuthenticator(deps), failures }));
       app.use(prefix, rateLimit({ limiter: deps.rateLimiter, now }));
-      app.use(prefix, requirePermission({ routes }));
     }
+  }
+  for (const prefix of API_PREFIXES) {
+    if (config.authMode === 'api_key') app.use(prefix, requirePermission({ routes }));
     app.use(prefix, urlText());
     app.use(prefix, jsonBody({ routes }));
     app.use(prefix, idempotency({ routes, deps }));
@@ -91,6 +95,7 @@ export function createApp({ deps, config, serveFiles = false, clientAddress = ()
   registerBatchRoutes(app, deps);
   registerWebhookRoutes(app, deps);
   registerOpenAiRoutes(app, deps);
+  registerMcpRoutes(app, deps);
   if (config.authMode === 'api_key') registerKeyRoutes(app, deps);
   registerSystemRoutes(app, deps, { serveFiles, keyAuth: config.authMode === 'api_key', webAppDir });
 
