@@ -9,6 +9,7 @@ import { installValidationMessages } from './http/validation-messages.js';
 import { createKeyAuthenticator } from './domain/keys/authenticate.js';
 import { apiKey, defaultUser } from './http/middleware/api-key.js';
 import { cors, preflight } from './http/middleware/cors.js';
+import { idempotency } from './http/middleware/idempotency.js';
 import { ipAllowlist } from './http/middleware/ip-allowlist.js';
 import { jsonBody } from './http/middleware/json-body.js';
 import { urlText } from './http/middleware/url-text.js';
@@ -20,7 +21,9 @@ import { registerBatchRoutes } from './http/routes/batch/index.js';
 import { registerCollectionRoutes } from './http/routes/collections/index.js';
 import { registerImageRoutes } from './http/routes/images/index.js';
 import { registerKeyRoutes } from './http/routes/keys/index.js';
+import { MCP_PATH, registerMcpRoutes } from './http/routes/mcp/index.js';
 import { registerModelRoutes } from './http/routes/models/index.js';
+import { registerOpenAiRoutes } from './http/routes/openai/index.js';
 import { registerSystemRoutes } from './http/routes/system/index.js';
 import { registerTemplateRoutes } from './http/routes/templates/index.js';
 import { DEFAULT_WEB_APP_DIR } from './http/routes/system/web-app.js';
@@ -38,6 +41,9 @@ export interface CreateAppOptions {
   /** Folder of the built web app served at `/`; defaults to the package's own build (`dist/web`). */
   webAppDir?: string;
 }
+
+/** Path patterns of the authenticated APIs. */
+const API_PREFIXES = ['/api/*', '/v1/*'] as const;
 
 /** Failed authentications per client address and minute before they answer 429. */
 export const FAILED_AUTH_PER_MINUTE = 20;
@@ -63,16 +69,23 @@ export function createApp({ deps, config, serveFiles = false, clientAddress = ()
   }
   app.use('*', preflight());
 
-  if (config.authMode === 'ip_allowlist') {
-    app.use('/api/*', defaultUser());
-  } else {
-    const failures = { limiter: deps.rateLimiter, perMinute: FAILED_AUTH_PER_MINUTE, clientAddress, now };
-    app.use('/api/*', apiKey({ authenticator: createKeyAuthenticator(deps), failures }));
-    app.use('/api/*', rateLimit({ limiter: deps.rateLimiter, now }));
-    app.use('/api/*', requirePermission({ routes }));
+  // /api is imagegate's own API, /v1 OpenAI's shape of it, /mcp the same verbs as MCP tools: all behind the
+  // same keys and limits; /api and /v1 also check each route's permission and body here (MCP tools check theirs).
+  for (const prefix of [...API_PREFIXES, MCP_PATH]) {
+    if (config.authMode === 'ip_allowlist') {
+      app.use(prefix, defaultUser());
+    } else {
+      const failures = { limiter: deps.rateLimiter, perMinute: FAILED_AUTH_PER_MINUTE, clientAddress, now };
+      app.use(prefix, apiKey({ authenticator: createKeyAuthenticator(deps), failures }));
+      app.use(prefix, rateLimit({ limiter: deps.rateLimiter, now }));
+    }
   }
-  app.use('/api/*', urlText());
-  app.use('/api/*', jsonBody({ routes }));
+  for (const prefix of API_PREFIXES) {
+    if (config.authMode === 'api_key') app.use(prefix, requirePermission({ routes }));
+    app.use(prefix, urlText());
+    app.use(prefix, jsonBody({ routes }));
+    app.use(prefix, idempotency({ routes, deps }));
+  }
 
   registerImageRoutes(app, deps);
   registerCollectionRoutes(app, deps);
@@ -81,6 +94,8 @@ export function createApp({ deps, config, serveFiles = false, clientAddress = ()
   registerAnalyticsRoutes(app, deps);
   registerBatchRoutes(app, deps);
   registerWebhookRoutes(app, deps);
+  registerOpenAiRoutes(app, deps);
+  registerMcpRoutes(app, deps);
   if (config.authMode === 'api_key') registerKeyRoutes(app, deps);
   registerSystemRoutes(app, deps, { serveFiles, keyAuth: config.authMode === 'api_key', webAppDir });
 

@@ -39,12 +39,21 @@ export interface BatchSettings {
   webhookSecret: string;
 }
 
+/** The API key a request came with: what it makes is charged to it, within its budgets (USD, null for none). */
+export interface KeyContext {
+  id: string;
+  dailyBudgetUsd: number | null;
+  monthlyBudgetUsd: number | null;
+}
+
 /** Who is asking; every query is scoped to `userId`. */
 export interface RequestContext {
   userId: string;
   requestId: string;
   /** Aborts when the caller is gone (an HTTP client that hung up), so nobody waits on work no one will read. */
   signal?: AbortSignal;
+  /** Absent in the IP allow-list mode and for work no key asked for. */
+  key?: KeyContext;
 }
 
 export interface VerbArgs<I> {

@@ -18,6 +18,9 @@ export type ErrorCode =
   | 'PROVIDER_UNAVAILABLE'
   | 'SERVICE_UNAVAILABLE'
   | 'CONFLICT'
+  | 'IDEMPOTENCY_IN_PROGRESS'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'BUDGET_EXCEEDED'
   | 'INTERNAL_ERROR';
 
 export type ErrorDetails = Record<string, unknown> | string | undefined;

@@ -2,6 +2,7 @@ import { StartupError } from '../adapters/process/startup-error.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { GENERATE_USAGE, generateCommand } from './cli/generate.js';
 import { KEYS_USAGE, keysCommand } from './cli/keys.js';
+import { MCP_USAGE, mcpCommand } from './cli/mcp.js';
 import { MODELS_USAGE, modelsCommand } from './cli/models.js';
 import { SEED_USAGE, seedCommand } from './cli/seed.js';
 import { installValidationMessages } from '../http/validation-messages.js';
@@ -20,6 +21,7 @@ Commands:
   keys      Create, list and revoke API keys (imagegate keys --help)
   generate  Run one prompt on a model and write the PNG (imagegate generate --help)
   models    List the models this environment can run, with costs (imagegate models --all)
+  mcp       An MCP server on stdio for AI agents, as the user of IMAGEGATE_API_KEY (imagegate mcp --help)
   help      Show this help`;
 
 const io = { out: (text: string) => process.stdout.write(`${text}\n`), err: (text: string) => process.stderr.write(`${text}\n`) };
@@ -123,6 +125,12 @@ export async function main(argv: string[]): Promise<number | undefined> {
         return 0;
       }
       return modelsCommand(loadConfig(), rest, io);
+    case 'mcp':
+      if (rest.includes('--help')) {
+        io.out(MCP_USAGE);
+        return 0;
+      }
+      return mcpCommand(loadConfig(), io);
     case 'help':
     case '--help':
       io.out(USAGE);

@@ -11,5 +11,7 @@ export interface AppEnv {
 }
 
 export function requestContext(vars: { requestId: string; principal: Principal }): RequestContext {
-  return { userId: vars.principal.userId, requestId: vars.requestId };
+  const key = vars.principal.key;
+  if (key === undefined) return { userId: vars.principal.userId, requestId: vars.requestId };
+  return { userId: vars.principal.userId, requestId: vars.requestId, key: { id: key.id, dailyBudgetUsd: key.dailyBudgetUsd, monthlyBudgetUsd: key.monthlyBudgetUsd } };
 }

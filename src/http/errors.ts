@@ -5,16 +5,19 @@ import type { ZodError } from 'zod';
 import { ApiError, invalidBody } from '../domain/errors.js';
 import type { AppEnv } from './app-env.js';
 import { statusOf } from './error-status.js';
+import { isOpenAiPath, renderOpenAiError } from './openai/openai-errors.js';
 import type { RouteTable } from './route-table.js';
 import { describeIssue, fieldName } from './validation-messages.js';
 
 export function renderError(c: Context, error: ApiError, headers: Record<string, string> = {}): Response {
   const all: Record<string, string> = { ...headers };
   if (error.retryAfterSeconds !== undefined) all['Retry-After'] = String(error.retryAfterSeconds);
+  // The one switch between the two error dialects: /v1 is OpenAI's surface, so its clients get OpenAI's shape.
+  if (isOpenAiPath(c.req.path)) return renderOpenAiError(c, error, all);
   return c.json(error.toBody(), statusOf(error.code), all);
 }
 
-/** One place renders every failure as the spec's `{ error, details, code }`; a 500 never echoes internals. */
+/** One place renders every failure as the spec's `{ error, details, code }` (OpenAI's shape under /v1); a 500 never echoes internals. */
 export function onError(logger: Logger, options: { describeParameterErrors?: boolean } = {}): ErrorHandler<AppEnv> {
   return function handleError(error, c) {
     if (error instanceof ApiError) {

@@ -5,6 +5,8 @@ import type { Permission } from '../domain/keys/principal.js';
 
 /** Declared beside each route in `createRoute`, and published in /openapi.json: any one of these permissions lets a key call it. */
 export const PERMISSIONS_EXTENSION = 'x-permissions';
+/** Declared beside a route with `idempotent()`: the route honours an `Idempotency-Key` header. */
+export const IDEMPOTENT_EXTENSION = 'x-idempotent';
 
 export interface RouteInfo {
   method: string;
@@ -14,6 +16,8 @@ export interface RouteInfo {
   takesBody: boolean;
   /** Undefined for routes outside the permission model (`/health`, `/docs`, `/files`). */
   permissions: readonly Permission[] | undefined;
+  /** A retry with the same `Idempotency-Key` replays the first answer. */
+  idempotent: boolean;
 }
 
 export interface RouteTable {
@@ -25,7 +29,7 @@ export interface RouteTable {
 
 interface OpenApiDefinition {
   type: string;
-  route?: { method: string; path: string; request?: { body?: unknown }; [PERMISSIONS_EXTENSION]?: readonly Permission[] };
+  route?: { method: string; path: string; request?: { body?: unknown }; [PERMISSIONS_EXTENSION]?: readonly Permission[]; [IDEMPOTENT_EXTENSION]?: boolean };
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
@@ -56,6 +60,7 @@ export function createRouteTable<E extends Env>(app: OpenAPIHono<E>): RouteTable
         path,
         takesBody: route?.request?.body !== undefined,
         permissions: route?.[PERMISSIONS_EXTENSION],
+        idempotent: route?.[IDEMPOTENT_EXTENSION] === true,
       });
     }
     return built;
@@ -84,3 +89,6 @@ const withoutPatterns = (path: string): string => path.replace(/(:[A-Za-z0-9_]+)
 
 /** Spread into `createRoute({...})`: the permissions a key needs for this operation (any one of them). */
 export const requires = (...permissions: Permission[]): { [PERMISSIONS_EXTENSION]: readonly Permission[] } => ({ [PERMISSIONS_EXTENSION]: permissions });
+
+/** Spread into `createRoute({...})` of an operation that creates something: it honours `Idempotency-Key`. */
+export const idempotent = (): { [IDEMPOTENT_EXTENSION]: true } => ({ [IDEMPOTENT_EXTENSION]: true });

@@ -2,6 +2,7 @@ import type { AnalyticsRepository } from './db/analytics.js';
 import type { ApiKeyRepository } from './db/api-keys.js';
 import type { BatchRepository } from './db/batches.js';
 import type { CollectionRepository } from './db/collections.js';
+import type { IdempotencyRepository } from './db/idempotency.js';
 import type { ImageRepository } from './db/images.js';
 import type { SettingsRepository } from './db/settings.js';
 import type { TemplateRepository } from './db/templates.js';
@@ -12,6 +13,7 @@ export type * from './db/api-keys.js';
 export type * from './db/batches.js';
 export type * from './db/collections.js';
 export type * from './db/common.js';
+export type * from './db/idempotency.js';
 export type * from './db/images.js';
 export type * from './db/settings.js';
 export type * from './db/templates.js';
@@ -28,6 +30,7 @@ export interface Database {
   collections: CollectionRepository;
   templates: TemplateRepository;
   analytics: AnalyticsRepository;
+  idempotency: IdempotencyRepository;
   /** Applies pending migrations; idempotent. */
   migrate(): Promise<void>;
   /** Throws when the database cannot answer a query. */

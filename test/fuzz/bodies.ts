@@ -35,6 +35,11 @@ function hintFor(name: string, schema: Schema): fc.Arbitrary<J> | undefined {
     case 'height':
       // Valid bodies stay small: local/procedural takes ~40 ms at 512².
       return fc.integer({ min: 64, max: 256 });
+    case 'size':
+      // POST /v1/images/generations: small sizes keep valid generations cheap, as width and height above.
+      return fc.constantFrom('64x64', '128x96', '256x256');
+    case 'n':
+      return fc.integer({ min: 1, max: 2 });
     case 'steps':
       return fc.integer({ min: 1, max: 8 });
     case 'metadata':

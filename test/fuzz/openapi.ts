@@ -92,6 +92,8 @@ export const isObjectSchema = (schema: Schema): boolean => typeOf(schema) === 'o
 
 /** Whether `value` (a parsed JSON value) breaks `schema`; the reason if it does. Zod's `int` means a safe integer. */
 export function violation(schema: Schema, value: unknown, where: string): string | undefined {
+  // OpenAPI 3.1's nullable: `type: ['string', 'null']` (the OpenAI-compatible body takes null as "not given").
+  if (value === null && Array.isArray(schema.type) && schema.type.includes('null')) return undefined;
   if (schema.enum !== undefined && !schema.enum.includes(value)) return `${where} is not one of ${JSON.stringify(schema.enum)}`;
   const type = typeOf(schema);
   switch (type) {

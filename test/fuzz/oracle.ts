@@ -45,11 +45,19 @@ export async function send(world: World, request: FuzzRequest): Promise<Outcome>
 /** The path the app sees, after the URL parser has folded dot segments. */
 const finalPath = (world: World, request: FuzzRequest) => new URL(`http://localhost${pathText(request, (name) => world.fixtures[name])}`).pathname;
 
+/** imagegate's errors carry a string `error`; the OpenAI-compatible /v1 surface carries OpenAI's `error.message`. */
+function hasErrorText(parsed: unknown, path: string): boolean {
+  if (typeof parsed !== 'object' || parsed === null) return false;
+  const error = (parsed as { error?: unknown }).error;
+  if (typeof error === 'string') return true;
+  return path.startsWith('/v1/') && typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string';
+}
+
 /** Why the request must be refused: its own reasons plus what the mode's gates (keys, permissions, IP list) demand. */
 export function expectedRefusals(world: World, request: FuzzRequest): string[] {
   const reasons = [...request.refuse];
   const path = finalPath(world, request);
-  const api = path.startsWith('/api/');
+  const api = path.startsWith('/api/') || path.startsWith('/v1/');
   if (world.mode === 'ip_allowlist') {
     if (request.ip.allowed === false) reasons.push('the client IP is not on the allow-list');
     return reasons;
@@ -74,7 +82,7 @@ export function check(world: World, request: FuzzRequest, outcome: Outcome, befo
       } catch {
         violations.push({ kind: 'error body is not JSON', detail: `Content-Type ${outcome.contentType ?? 'none'}` });
       }
-      if (parsed !== undefined && (typeof parsed !== 'object' || parsed === null || typeof (parsed as { error?: unknown }).error !== 'string')) {
+      if (parsed !== undefined && !hasErrorText(parsed, finalPath(world, request))) {
         violations.push({ kind: 'error body has no string `error`', detail: 'the body is JSON but `error` is not a string' });
       }
       if (parsed !== undefined && !/^application\/json\b/i.test(outcome.contentType ?? '')) {

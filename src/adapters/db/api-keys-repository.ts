@@ -3,8 +3,11 @@ import type { ApiKeyRepository, ApiKeyRow, Permission, Plan } from '../../ports/
 import { toNumber } from './rows.js';
 import type { ApiKeysTable, DatabaseSchema } from './schema.js';
 
-const toRow = (row: Selectable<ApiKeysTable>): ApiKeyRow => ({
+const toRow = ({ daily_budget_usd: daily, monthly_budget_usd: monthly, ...row }: Selectable<ApiKeysTable>): ApiKeyRow => ({
   ...row,
+  // Absent rather than null when unset, as rows written before budgets existed.
+  ...(daily === null ? {} : { daily_budget_usd: Number(daily) }),
+  ...(monthly === null ? {} : { monthly_budget_usd: Number(monthly) }),
   permissions: JSON.parse(row.permissions) as Permission[],
   plan: row.plan as Plan,
   rate_limit: row.rate_limit === null ? null : Number(row.rate_limit),
@@ -13,6 +16,8 @@ const toRow = (row: Selectable<ApiKeysTable>): ApiKeyRow => ({
 
 const fromRow = (row: ApiKeyRow): Selectable<ApiKeysTable> => ({
   ...row,
+  daily_budget_usd: row.daily_budget_usd ?? null,
+  monthly_budget_usd: row.monthly_budget_usd ?? null,
   permissions: JSON.stringify(row.permissions),
   is_admin: row.is_admin ? 1 : 0,
 });

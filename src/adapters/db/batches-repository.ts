@@ -5,8 +5,9 @@ import { parseJsonObject, toNumber } from './rows.js';
 import type { BatchItemsTable, BatchesTable, DatabaseSchema } from './schema.js';
 import { toDelivery } from './webhook-outbox-repository.js';
 
-const toBatch = (row: Selectable<BatchesTable>): BatchRow => ({
+const toBatch = ({ key_id: keyId, ...row }: Selectable<BatchesTable>): BatchRow => ({
   ...row,
+  ...(keyId === null ? {} : { key_id: keyId }),
   parameters: parseJsonObject(row.parameters) ?? {},
   status: row.status as BatchStatus,
   total_prompts: Number(row.total_prompts),
@@ -56,7 +57,7 @@ export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Datab
   return {
     async create(batch, items) {
       await db.transaction().execute(async (trx) => {
-        await trx.insertInto('batches').values({ ...batch, parameters: JSON.stringify(batch.parameters) }).execute();
+        await trx.insertInto('batches').values({ ...batch, key_id: batch.key_id ?? null, parameters: JSON.stringify(batch.parameters) }).execute();
         for (const item of items) await trx.insertInto('batch_items').values(item).execute();
       });
     },

@@ -5,6 +5,7 @@ import { createApiKeyRepository } from './api-keys-repository.js';
 import { createBatchRepository } from './batches-repository.js';
 import { createSettingsRepository } from './settings-repository.js';
 import { createCollectionRepository } from './collections-repository.js';
+import { createIdempotencyRepository } from './idempotency-repository.js';
 import { createImageRepository } from './images-repository.js';
 import { migrationProvider } from './migrations/index.js';
 import type { DatabaseSchema } from './schema.js';
@@ -46,6 +47,7 @@ export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Databa
     batches: createBatchRepository(db, dialect),
     webhookOutbox: createWebhookOutboxRepository(db),
     settings: createSettingsRepository(db),
+    idempotency: createIdempotencyRepository(db),
     async migrate() {
       await (options.migrationLock === undefined ? migrate() : options.migrationLock(migrate));
     },

@@ -13,8 +13,10 @@ function parseParameters(text: string): ImageParameters {
 }
 
 export function toImageRow(row: Selectable<ImagesTable>): ImageRow {
+  const { key_id: keyId, ...rest } = row;
   return {
-    ...row,
+    ...rest,
+    ...(keyId === null ? {} : { key_id: keyId }),
     width: Number(row.width),
     height: Number(row.height),
     cost: Number(row.cost),
@@ -27,6 +29,7 @@ export function toImageRow(row: Selectable<ImagesTable>): ImageRow {
 export function fromImageRow(row: ImageRow): Selectable<ImagesTable> {
   return {
     ...row,
+    key_id: row.key_id ?? null,
     is_deleted: row.is_deleted ? 1 : 0,
     metadata: row.metadata === null ? null : JSON.stringify(row.metadata),
     parameters: JSON.stringify(row.parameters),

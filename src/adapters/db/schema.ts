@@ -17,6 +17,8 @@ export interface ImagesTable {
   metadata: string | null;
   /** JSON text. */
   parameters: string;
+  /** The API key that made the image (migration 008); null before that and in the IP allow-list mode. */
+  key_id: string | null;
 }
 
 export interface CollectionsTable {
@@ -63,6 +65,9 @@ export interface ApiKeysTable {
   expires_at: string | null;
   revoked_at: string | null;
   last_used_at: string | null;
+  /** Optional spend limits in USD (migration 008). */
+  daily_budget_usd: number | null;
+  monthly_budget_usd: number | null;
 }
 
 export interface BatchesTable {
@@ -81,6 +86,8 @@ export interface BatchesTable {
   created_at: string;
   updated_at: string;
   finished_at: string | null;
+  /** The key that created the batch: its items are charged to that key's budgets. */
+  key_id: string | null;
 }
 
 export interface BatchItemsTable {
@@ -153,7 +160,23 @@ export interface UsageDailyTable {
   cost: number;
 }
 
+/** Idempotency keys per user (migration 007): the first request's answer, replayed to retries for 24 hours. */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  fingerprint: string;
+  /** `running` or `done`. */
+  state: string;
+  response_status: number | null;
+  /** JSON object text. */
+  response_headers: string | null;
+  response_body: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface DatabaseSchema {
+  idempotency_keys: IdempotencyKeysTable;
   image_counters: ImageCountersTable;
   usage_daily: UsageDailyTable;
   api_keys: ApiKeysTable;

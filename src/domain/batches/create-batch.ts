@@ -57,6 +57,7 @@ export async function createBatch({ deps, ctx, input }: VerbArgs<CreateBatchInpu
     created_at: now,
     updated_at: now,
     finished_at: null,
+    ...(ctx.key === undefined ? {} : { key_id: ctx.key.id }),
   };
   const items: BatchItemRow[] = checked.map((prompt, idx) => ({
     batch_id: batch.id,

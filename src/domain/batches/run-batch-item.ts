@@ -1,4 +1,5 @@
-import type { Deps } from '../context.js';
+import type { BatchRow } from '../../ports/database.js';
+import type { Deps, RequestContext } from '../context.js';
 import { planGeneration } from '../images/plan-generation.js';
 import { renderImage } from '../images/render-image.js';
 import { batchEventDelivery, scheduleFirstAttempt } from '../webhooks/batch-event.js';
@@ -15,8 +16,8 @@ export async function runBatchItem(deps: Deps, batchId: string, idx: number): Pr
   if (item === undefined) return;
   if (!(await deps.db.batches.startItem(batchId, idx, deps.clock.now().toISOString()))) return finishBatch(deps, batchId);
 
-  const ctx = { userId: batch.user_id, requestId: `${batchId}#${idx}` };
   try {
+    const ctx = await batchContext(deps, batch, `${batchId}#${idx}`);
     const plan = await planGeneration(deps, batch.user_id, {
       ...batch.parameters,
       prompt: item.prompt,
@@ -31,6 +32,17 @@ export async function runBatchItem(deps: Deps, batchId: string, idx: number): Pr
     await deps.db.batches.failItem(batchId, idx, message, deps.clock.now().toISOString());
   }
   await finishBatch(deps, batchId);
+}
+
+/**
+ * The batch's items are charged to the key that created it, with that key's budgets as they are now (a budget
+ * lowered mid-batch applies to the prompts still to run). A key deleted since charges nothing to anyone.
+ */
+async function batchContext(deps: Deps, batch: BatchRow, requestId: string): Promise<RequestContext> {
+  const ctx: RequestContext = { userId: batch.user_id, requestId };
+  if (batch.key_id === undefined || batch.key_id === null) return ctx;
+  const key = await deps.db.apiKeys.find(batch.key_id);
+  return { ...ctx, key: { id: batch.key_id, dailyBudgetUsd: key?.daily_budget_usd ?? null, monthlyBudgetUsd: key?.monthly_budget_usd ?? null } };
 }
 
 /** Completes the batch once nothing is left to run; the event is stored with that change and then queued. */

@@ -5,7 +5,7 @@ import { renderImage } from './render-image.js';
 
 export type GenerateImageInput = GenerationRequest;
 
-/** Runs one prompt on its model's provider, stores the PNG, records the image. Not idempotent by design. */
+/** Runs one prompt on its model's provider, stores the PNG, records the image. Every call makes a new image: retries are made safe above it, by the HTTP layer's Idempotency-Key. */
 export async function generateImage({ deps, ctx, input }: VerbArgs<GenerateImageInput>): Promise<ImageRecord> {
   const plan = await planGeneration(deps, ctx.userId, input);
   const row = await renderImage(deps, ctx, plan, deps.ids.newId('img'));

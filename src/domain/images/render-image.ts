@@ -2,6 +2,7 @@ import type { ImageRow } from '../../ports/database.js';
 import { ProviderAccountProblem, ProviderRefusal, ProviderUnavailable, type TokenUsage } from '../../ports/image-provider.js';
 import type { Deps, RequestContext } from '../context.js';
 import { ApiError } from '../errors.js';
+import { checkBudget } from '../keys/budget.js';
 import { computeCost } from '../models/pricing.js';
 import { imageKey } from './image-record.js';
 import type { GenerationPlan } from './plan-generation.js';
@@ -11,7 +12,7 @@ import type { GenerationPlan } from './plan-generation.js';
  * Storing under a key fixed by the id makes a retry overwrite its own object, never add a second one.
  */
 export async function renderImage(
-  deps: Pick<Deps, 'providers' | 'codec' | 'blobs' | 'logger' | 'clock'>,
+  deps: Pick<Deps, 'providers' | 'codec' | 'blobs' | 'logger' | 'clock' | 'db'>,
   ctx: RequestContext,
   plan: GenerationPlan,
   imageId: string,
@@ -19,6 +20,9 @@ export async function renderImage(
   const { model, settings } = plan;
   const provider = deps.providers.get(model.provider);
   if (provider === undefined) throw new Error(`catalogue lists ${model.id} as available but provider ${model.provider} is missing`);
+
+  // Refused before the provider is called: a key past its budget spends nothing more.
+  await checkBudget(deps, ctx.key, estimateCost(plan));
 
   const started = Date.now();
   let normalized;
@@ -61,8 +65,13 @@ export async function renderImage(
     metadata: plan.metadata,
     // The seed the provider reports using (Stability picks its own for 0) is the one that reproduces the image.
     parameters: settings.parameters.seed === undefined ? settings.parameters : { ...settings.parameters, seed },
+    ...(ctx.key === undefined ? {} : { key_id: ctx.key.id }),
   };
 }
+
+/** The catalogue's price for these settings, before the provider reports what it billed. */
+export const estimateCost = ({ model, settings }: GenerationPlan): number =>
+  computeCost(model.pricing, { width: settings.width, height: settings.height, steps: settings.steps });
 
 /** Seconds a caller is told to wait when a provider is down and said nothing itself. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 30;

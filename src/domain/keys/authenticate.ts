@@ -50,7 +50,13 @@ export function createKeyAuthenticator(deps: Pick<Deps, 'db' | 'clock' | 'logger
         userId: row.user_id,
         permissions: effectivePermissions(row.permissions),
         isAdmin: row.is_admin,
-        key: { id: row.id, plan: row.plan, requestsPerMinute: requestsPerMinute(row.plan, row.rate_limit) },
+        key: {
+          id: row.id,
+          plan: row.plan,
+          requestsPerMinute: requestsPerMinute(row.plan, row.rate_limit),
+          dailyBudgetUsd: row.daily_budget_usd ?? null,
+          monthlyBudgetUsd: row.monthly_budget_usd ?? null,
+        },
       };
     },
   };

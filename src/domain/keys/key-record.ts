@@ -1,4 +1,4 @@
-import type { ApiKeyRow, Permission, Plan } from '../../ports/database.js';
+import type { ApiKeyRow, KeySpend, Permission, Plan } from '../../ports/database.js';
 import { requestsPerMinute } from './principal.js';
 
 export interface ApiKeyRecord {
@@ -17,6 +17,11 @@ export interface ApiKeyRecord {
   expires_at: string | null;
   revoked_at: string | null;
   last_used_at: string | null;
+  /** Spend limits in USD per UTC day and month; null for none. */
+  daily_budget_usd: number | null;
+  monthly_budget_usd: number | null;
+  /** What the key's images cost this UTC day and month. */
+  spend: KeySpend;
 }
 
 export function keyStatus(row: Pick<ApiKeyRow, 'revoked_at' | 'expires_at'>, now: Date): ApiKeyRecord['status'] {
@@ -25,7 +30,9 @@ export function keyStatus(row: Pick<ApiKeyRow, 'revoked_at' | 'expires_at'>, now
   return 'active';
 }
 
-export const toKeyRecord = (row: ApiKeyRow, now: Date): ApiKeyRecord => ({
+const NO_SPEND: KeySpend = { today_usd: 0, this_month_usd: 0 };
+
+export const toKeyRecord = (row: ApiKeyRow, now: Date, spend: KeySpend = NO_SPEND): ApiKeyRecord => ({
   id: row.id,
   name: row.name,
   prefix: row.prefix,
@@ -39,4 +46,7 @@ export const toKeyRecord = (row: ApiKeyRow, now: Date): ApiKeyRecord => ({
   expires_at: row.expires_at,
   revoked_at: row.revoked_at,
   last_used_at: row.last_used_at,
+  daily_budget_usd: row.daily_budget_usd ?? null,
+  monthly_budget_usd: row.monthly_budget_usd ?? null,
+  spend: { today_usd: Math.round(spend.today_usd * 1e6) / 1e6, this_month_usd: Math.round(spend.this_month_usd * 1e6) / 1e6 },
 });

@@ -4,6 +4,7 @@ import { ApiError, invalidParameter, notFound } from '../errors.js';
 import { paginate, type Pagination } from '../pagination.js';
 import { ENV_ADMIN_KEY_ID } from './bootstrap-admin-key.js';
 import { toKeyRecord, type ApiKeyRecord } from './key-record.js';
+import { spendWindows } from './budget.js';
 import { displayPrefix, generateSecret, hashSecret } from './key-secret.js';
 import { PLAN_ORDER, requestsPerMinute, type Permission, type Plan, type Principal } from './principal.js';
 
@@ -14,6 +15,8 @@ export interface CreateKeyInput {
   rate_limit?: number;
   expires_at?: string;
   user_id?: string;
+  daily_budget_usd?: number | null;
+  monthly_budget_usd?: number | null;
 }
 
 export interface CreatedKey extends ApiKeyRecord {
@@ -49,6 +52,8 @@ export async function createKey({ deps, caller, input }: KeyArgs<CreateKeyInput>
       if (PLAN_ORDER.indexOf(plan) > PLAN_ORDER.indexOf(caller.key.plan) || requested > caller.key.requestsPerMinute) {
         throw forbidden(`a ${caller.key.plan} key (${caller.key.requestsPerMinute} requests per minute) cannot create a key with a higher plan or limit`);
       }
+      checkBudgetWithin('daily', caller.key.dailyBudgetUsd, input.daily_budget_usd);
+      checkBudgetWithin('monthly', caller.key.monthlyBudgetUsd, input.monthly_budget_usd);
     }
   }
 
@@ -67,6 +72,8 @@ export async function createKey({ deps, caller, input }: KeyArgs<CreateKeyInput>
     expires_at: input.expires_at === undefined ? null : new Date(input.expires_at).toISOString(),
     revoked_at: null,
     last_used_at: null,
+    daily_budget_usd: input.daily_budget_usd ?? null,
+    monthly_budget_usd: input.monthly_budget_usd ?? null,
   };
   await deps.db.apiKeys.insert(row);
   return { ...toKeyRecord(row, now), key: secret };
@@ -80,8 +87,16 @@ export async function listKeys({ deps, caller, input }: KeyArgs<PageRequest & { 
     scope = input.user_id === '*' ? undefined : input.user_id;
   }
   const now = deps.clock.now();
-  const { items, pagination } = paginate(await deps.db.apiKeys.list(scope, input), input, (row) => toKeyRecord(row, now));
+  const page = await deps.db.apiKeys.list(scope, input);
+  const spend = await deps.db.images.spendByKeys(page.items.map((row) => row.id), spendWindows(now));
+  const { items, pagination } = paginate(page, input, (row) => toKeyRecord(row, now, spend.get(row.id)));
   return { keys: items, pagination };
+}
+
+/** A budgeted key cannot escape its budget by creating a key with a larger one, or none. */
+function checkBudgetWithin(budget: 'daily' | 'monthly', held: number | null, requested: number | null | undefined): void {
+  if (held === null || (requested !== undefined && requested !== null && requested <= held)) return;
+  throw forbidden(`this key has a ${budget} budget of $${held}, so the keys it creates need ${budget}_budget_usd of at most ${held}`);
 }
 
 /**

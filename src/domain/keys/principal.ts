@@ -15,7 +15,7 @@ export interface Principal {
   permissions: ReadonlySet<Permission>;
   isAdmin: boolean;
   /** Absent in the IP allow-list mode, which has no keys and no rate limit. */
-  key?: { id: string; plan: Plan; requestsPerMinute: number };
+  key?: { id: string; plan: Plan; requestsPerMinute: number; dailyBudgetUsd: number | null; monthlyBudgetUsd: number | null };
 }
 
 export function effectivePermissions(granted: readonly Permission[]): ReadonlySet<Permission> {

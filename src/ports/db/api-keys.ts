@@ -18,6 +18,9 @@ export interface ApiKeyRow {
   expires_at: string | null;
   revoked_at: string | null;
   last_used_at: string | null;
+  /** Spend limits in USD per UTC day and month; absent or null for none. */
+  daily_budget_usd?: number | null;
+  monthly_budget_usd?: number | null;
 }
 
 export interface ApiKeyRepository {

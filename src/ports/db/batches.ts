@@ -20,6 +20,8 @@ export interface BatchRow {
   created_at: string;
   updated_at: string;
   finished_at: string | null;
+  /** The key that created it, whose budgets its items are charged to; absent without a key. */
+  key_id?: string | null;
 }
 
 export interface BatchItemRow {

@@ -25,6 +25,14 @@ export interface ImageRow {
   template_id: string | null;
   metadata: Record<string, unknown> | null;
   parameters: ImageParameters;
+  /** The API key that made it, counted against that key's budgets; absent for images made without a key. */
+  key_id?: string | null;
+}
+
+/** What a key's images cost in the current UTC day and month (soft-deleted ones included: they were paid for). */
+export interface KeySpend {
+  today_usd: number;
+  this_month_usd: number;
 }
 
 /** Where an image sits in the newest-first order: what a cursor points after. */
@@ -60,4 +68,6 @@ export interface ImageRepository {
    * file stays at its URL). For housekeeping only, never for a request.
    */
   existingKeys(keys: readonly string[]): Promise<Set<string>>;
+  /** Spend of each key since `monthStart`, and of that since `dayStart`; keys without images are absent. */
+  spendByKeys(keyIds: readonly string[], since: { dayStart: string; monthStart: string }): Promise<Map<string, KeySpend>>;
 }

@@ -5,6 +5,8 @@ import * as batches from './003-batches.js';
 import * as imagesR2Key from './004-images-r2-key.js';
 import * as jobLeases from './005-job-leases.js';
 import { fastReads } from './006-fast-reads.js';
+import * as idempotency from './007-idempotency.js';
+import * as keyBudgets from './008-key-budgets.js';
 import type { Database } from '../../../ports/database.js';
 
 /**
@@ -18,6 +20,8 @@ export const migrationsFor = (dialect: Database['dialect']): Record<string, Migr
   '004-images-r2-key': imagesR2Key,
   '005-job-leases': jobLeases,
   '006-fast-reads': fastReads(dialect),
+  '007-idempotency': idempotency,
+  '008-key-budgets': keyBudgets,
 });
 
 export const migrationProvider = (dialect: Database['dialect']): MigrationProvider => ({

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { createBatch } from '../../../domain/batches/create-batch.js';
 import { requestContext } from '../../app-env.js';
-import { requires } from '../../route-table.js';
+import { idempotent, requires } from '../../route-table.js';
 import { errorResponses, jsonBody, jsonContent } from '../../schemas.js';
 import type { RegisterRoutes } from '../types.js';
 import { BATCH_DESCRIPTION, BatchSchema, CreateBatchSchema } from './schemas.js';
@@ -11,6 +11,7 @@ const route = createRoute({
   method: 'post',
   path: '/api/batch/create',
   ...requires('generate'),
+  ...idempotent(),
   tags: ['Batches'],
   summary: 'Create a batch of prompts',
   description: BATCH_DESCRIPTION,

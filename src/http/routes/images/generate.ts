@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { generateImage } from '../../../domain/images/generate-image.js';
 import { requestContext } from '../../app-env.js';
 import { deprecationHeaders } from '../../deprecation.js';
-import { requires } from '../../route-table.js';
+import { idempotent, requires } from '../../route-table.js';
 import { ErrorSchema, ImageSchema, errorResponses, jsonBody, jsonContent } from '../../schemas.js';
 import type { RegisterRoutes } from '../types.js';
 import { GenerateBodySchema } from './schemas.js';
@@ -12,10 +12,11 @@ const route = createRoute({
   method: 'post',
   path: '/api/generate',
   ...requires('generate'),
+  ...idempotent(),
   tags: ['Images'],
   summary: 'Generate an image from a prompt',
   description:
-    'Runs the prompt on the chosen model, stores the PNG and records it. Not idempotent: every call creates a new image. A deprecated model answers with `Deprecation`, `Sunset` and a `Link` to its replacement.',
+    'Runs the prompt on the chosen model, stores the PNG and records it. Every call creates a new image, unless it carries an `Idempotency-Key` already used in the last 24 hours: then the first answer is replayed with `Idempotent-Replayed: true`. A deprecated model answers with `Deprecation`, `Sunset` and a `Link` to its replacement.',
   request: jsonBody(GenerateBodySchema),
   responses: {
     201: jsonContent(ImageSchema, 'The generated image'),

@@ -19,12 +19,24 @@ export const ApiKeySchema = z
     expires_at: z.string().nullable(),
     revoked_at: z.string().nullable(),
     last_used_at: z.string().nullable().openapi({ description: 'Updated at most once a minute' }),
+    daily_budget_usd: z.number().nullable().openapi({ description: 'Spend limit per UTC day in USD; null for none' }),
+    monthly_budget_usd: z.number().nullable().openapi({ description: 'Spend limit per UTC month in USD; null for none' }),
+    spend: z
+      .object({ today_usd: z.number(), this_month_usd: z.number() })
+      .openapi({ description: "What this key's images cost this UTC day and month (deleted images included: they were paid for)" }),
   })
   .openapi('ApiKey');
 
 export const CreatedApiKeySchema = ApiKeySchema.extend({
   key: z.string().openapi({ description: 'The secret. Shown once, here; store it now.', example: 'igk_live_Xq3v9a...' }),
 }).openapi('CreatedApiKey');
+
+const budget = (name: string) =>
+  z
+    .number({ error: `${name}_budget_usd must be a number of USD, 0 or more, or null for none` })
+    .min(0, `${name}_budget_usd must be 0 or more`)
+    .max(1_000_000_000, `${name}_budget_usd must be at most 1000000000`)
+    .nullable();
 
 export const CreateApiKeySchema = z
   .strictObject({
@@ -35,6 +47,8 @@ export const CreateApiKeySchema = z
     plan: PlanSchema.optional().openapi({ description: 'standard (100/min, default), pro (500/min), enterprise (rate_limit)' }),
     rate_limit: z.number().int().min(1).max(1_000_000).optional().openapi({ description: 'Requests per minute; enterprise only' }),
     expires_at: z.iso.datetime({ offset: true }).optional().openapi({ example: '2027-01-01T00:00:00Z' }),
+    daily_budget_usd: budget('daily').optional().openapi({ description: 'Refuse generations (402 BUDGET_EXCEEDED) that would take this UTC day past this many USD', example: 5 }),
+    monthly_budget_usd: budget('monthly').optional().openapi({ description: 'Refuse generations that would take this UTC month past this many USD', example: 50 }),
     user_id: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9._@-]+$/, 'user_id may use letters, digits and . _ @ -').optional().openapi({ description: 'Admin keys only: create the key for another user' }),
   })
   .openapi('CreateApiKey');

@@ -1,0 +1,103 @@
+import type { MiddlewareHandler } from 'hono';
+import type { Deps } from '../../domain/context.js';
+import { ApiError, invalidParameter } from '../../domain/errors.js';
+import type { StoredResponse } from '../../ports/database.js';
+import type { AppEnv } from '../app-env.js';
+import type { RouteTable } from '../route-table.js';
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+
+/** How long an answer is replayed. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a claim holds without an answer: longer than any generation, short enough that a crash does not lock a key for a day. */
+export const RUNNING_CLAIM_MS = 15 * 60 * 1000;
+
+/** 1 to 255 printable ASCII characters (space to tilde), as Stripe and the IETF draft allow. */
+const VALID_KEY = /^[\x20-\x7e]{1,255}$/;
+
+/** The headers of an answer worth replaying; rate-limit and request-id headers belong to each request. */
+const KEPT_HEADERS = ['content-type', 'deprecation', 'sunset', 'link', 'location'];
+
+export interface IdempotencyOptions {
+  routes: RouteTable;
+  deps: Pick<Deps, 'db' | 'clock' | 'logger'>;
+}
+
+/**
+ * `Idempotency-Key` on the routes that declare `idempotent()`: the first request's final answer is stored per
+ * (user, key) for 24 hours and replayed to a retry with the same method, path and body, without running it
+ * again. A different request with the key is a 422, a retry while the first still runs a 409. A 5xx is not
+ * stored (as Stripe does): the key is released so a retry can run.
+ */
+export function idempotency({ routes, deps }: IdempotencyOptions): MiddlewareHandler<AppEnv> {
+  return async function idempotencyMiddleware(c, next) {
+    const key = c.req.header(IDEMPOTENCY_HEADER);
+    if (key === undefined || routes.match(c.req.method, c.req.path)?.idempotent !== true) return next();
+    if (!VALID_KEY.test(key)) {
+      throw invalidParameter(IDEMPOTENCY_HEADER, `${IDEMPOTENCY_HEADER} must be 1 to 255 printable ASCII characters (a UUID is a good choice); got ${key.length} characters`);
+    }
+    const userId = c.get('principal').userId;
+    const fingerprint = await sha256Hex(`${c.req.method}\n${c.req.path}\n${await c.req.text()}`);
+    const now = deps.clock.now();
+    const claim = await deps.db.idempotency.claim({
+      userId,
+      key,
+      fingerprint,
+      now: now.toISOString(),
+      expiresAt: new Date(now.getTime() + RUNNING_CLAIM_MS).toISOString(),
+    });
+
+    if (claim.kind === 'existing') {
+      const { record } = claim;
+      if (record.fingerprint !== fingerprint) {
+        throw new ApiError('IDEMPOTENCY_KEY_REUSED', 'Idempotency key reused', {
+          message: `this ${IDEMPOTENCY_HEADER} was used for a different request (method, path or body) in the last 24 hours; send a new key for a new request`,
+        });
+      }
+      if (record.response === undefined) {
+        throw new ApiError(
+          'IDEMPOTENCY_IN_PROGRESS',
+          'Request in progress',
+          { message: `the first request with this ${IDEMPOTENCY_HEADER} is still running; retry after a second to get its answer` },
+          { retryAfterSeconds: 1 },
+        );
+      }
+      return replay(record.response);
+    }
+
+    let stored = false;
+    try {
+      await next();
+      if (c.res.status < 500) {
+        await deps.db.idempotency.complete(userId, key, await snapshot(c.res), new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString());
+        stored = true;
+      }
+    } finally {
+      if (!stored) {
+        await deps.db.idempotency.release(userId, key).catch((error: unknown) => deps.logger.error({ err: error, requestId: c.get('requestId') }, 'could not release an idempotency key'));
+      }
+    }
+  };
+}
+
+async function snapshot(response: Response): Promise<StoredResponse> {
+  const headers: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = response.headers.get(name);
+    if (value !== null) headers[name] = value;
+  }
+  return { status: response.status, headers, body: await response.clone().text() };
+}
+
+function replay(response: StoredResponse): Response {
+  const headers = new Headers(response.headers);
+  headers.set(REPLAYED_HEADER, 'true');
+  return new Response(response.body, { status: response.status, headers });
+}
+
+/** WebCrypto, so the same code runs on Node and on Workers. */
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}

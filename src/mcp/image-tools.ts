@@ -1,0 +1,84 @@
+import { encodeBase64 } from 'hono/utils/encode';
+import { z } from 'zod';
+import type { Deps } from '../domain/context.js';
+import { deleteImage } from '../domain/images/delete-image.js';
+import { generateImage } from '../domain/images/generate-image.js';
+import { getImage } from '../domain/images/get-image.js';
+import { listImages } from '../domain/images/list-images.js';
+import { catalogView } from '../domain/models/catalog.js';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../domain/pagination.js';
+import { jsonResult, type DefineTool } from './mcp-server.js';
+
+const imageId = z.string().min(1).max(200).describe('An image id from generate_image or list_images, e.g. img_01jc4x1q7z3m9r4f2k8t6v5w0y');
+
+export function registerImageTools(define: DefineTool, deps: Deps): void {
+  define('generate_image', {
+    title: 'Generate an image',
+    description:
+      'Draws a picture from a text prompt on one of the models (list_models), stores it in the gallery and returns its record (id, r2_url, cost in USD, size, seed) and the PNG itself. Costs money on paid models; local/procedural is free and offline.',
+    permissions: ['generate'],
+    input: {
+      prompt: z.string().describe('What to draw, 3 to 4,000 characters, e.g. "a lighthouse on a cliff at sunset"'),
+      model: z.string().optional().describe('A model id from list_models; omit for the service default'),
+      width: z.number().int().min(1).max(8192).optional().describe("Pixels; each model has its own range (list_models: min_size, max_width); omit for the model's default"),
+      height: z.number().int().min(1).max(8192).optional().describe("Pixels; each model has its own range (min_size, max_height); omit for the model's default"),
+      seed: z.number().int().min(0).max(4_294_967_295).optional().describe('The same prompt and seed give the same image on deterministic models; omit for a random one'),
+      negative_prompt: z.string().max(2000).optional().describe('What the picture must not show, on models that accept it'),
+    },
+    run: async (args, ctx) => {
+      const image = await generateImage({ deps, ctx, input: args });
+      const blob = await deps.blobs.get(image.r2_key);
+      const picture = blob === undefined ? [] : [{ type: 'image' as const, data: encodeBase64(blob.bytes.slice().buffer), mimeType: 'image/png' }];
+      return jsonResult(image, picture);
+    },
+  });
+
+  define('list_images', {
+    title: 'List images',
+    description: 'Your images, newest first, with their prompts, models, costs and public URLs. Search prompts with query; page with the cursor of the previous answer.',
+    permissions: ['read'],
+    readOnly: true,
+    input: {
+      limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe(`How many, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT})`),
+      cursor: z.string().max(512).optional().describe('pagination.next_cursor from the previous answer, to get the next page'),
+      query: z.string().max(200).optional().describe('Only images whose prompt contains this text (any case)'),
+      model: z.string().max(200).optional().describe('Only images made by this model id'),
+    },
+    run: async (args, ctx) =>
+      jsonResult(await listImages({ deps, ctx, input: { limit: args.limit ?? DEFAULT_LIMIT, offset: 0, cursor: args.cursor, q: args.query, model: args.model } })),
+  });
+
+  define('get_image', {
+    title: 'Get an image',
+    description: "One image's record: prompt, model, size, seed and other parameters, cost, public URL.",
+    permissions: ['read'],
+    readOnly: true,
+    input: { id: imageId },
+    run: async (args, ctx) => jsonResult(await getImage({ deps, ctx, input: { imageId: args.id } })),
+  });
+
+  define('delete_image', {
+    title: 'Delete an image',
+    description: 'Removes an image from the gallery (a soft delete: its cost still counts in get_costs). Needs a key with the manage permission.',
+    permissions: ['manage'],
+    input: { id: imageId },
+    run: async (args, ctx) => jsonResult(await deleteImage({ deps, ctx, input: { imageId: args.id } })),
+  });
+
+  define('list_models', {
+    title: 'List models',
+    description: 'The model catalogue: id (pass it as model), cost per image in USD, speed, size limits, which parameters each takes, and whether it can run here now (available).',
+    permissions: ['read'],
+    readOnly: true,
+    input: { available_only: z.boolean().optional().describe('Only the models that can generate on this server now (default true)') },
+    run: async (args) => {
+      const now = deps.clock.now();
+      const models = deps.catalog
+        .list()
+        .map((entry) => catalogView(entry, now))
+        .filter((model) => args.available_only === false || model.available)
+        .map((m) => ({ id: m.id, name: m.name, provider: m.provider, cost_per_image: m.cost_per_image, available: m.available, speed: m.speed, quality: m.quality, default_width: m.default_width, default_height: m.default_height, min_size: m.min_size, max_width: m.max_width, max_height: m.max_height, sizes: m.sizes, parameters: m.parameters, lifecycle: m.lifecycle, description: m.description }));
+      return jsonResult({ default_model: deps.catalog.defaultModelId, models });
+    },
+  });
+}

@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TEST_KEY, createHarness, json, type Harness } from '../../src/test-support/harness.js';
+import { tempDataDir } from '../e2e/spawn-server.js';
+import { createKeyFor } from '../keys/key-helpers.js';
+import { listen, type Listening } from './listen.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const TOOLS = ['add_to_collection', 'create_batch', 'create_collection', 'delete_image', 'generate_image', 'get_batch', 'get_costs', 'get_image', 'list_images', 'list_models'];
+
+const call = async (client: Client, name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+const structured = <T = Record<string, unknown>>(result: CallToolResult) => result.structuredContent as T;
+
+async function httpClient(origin: string, key: string): Promise<Client> {
+  const client = new Client({ name: 'imagegate-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${key}` } } }));
+  return client;
+}
+
+describe('MCP over streamable HTTP', () => {
+  let h: Harness;
+  let server: Listening;
+  beforeEach(async () => {
+    h = await createHarness();
+    server = await listen(h);
+  });
+  afterEach(async () => {
+    await server.close();
+    await h.close();
+  });
+
+  it('answers 401 without a key', async () => {
+    const res = await fetch(`${server.origin}/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('WWW-Authenticate')).toBe('Bearer');
+  });
+
+  it('lists the tools and generates an image: the record, the PNG, and the image in the gallery', async () => {
+    const client = await httpClient(server.origin, TEST_KEY);
+    const tools = await client.listTools();
+    expect(tools.tools.map((tool) => tool.name).sort()).toEqual(TOOLS);
+    for (const tool of tools.tools) expect(tool.description?.length ?? 0).toBeGreaterThan(20);
+
+    const result = await call(client, 'generate_image', { prompt: 'a lighthouse on a cliff', model: 'local/procedural', width: 128, height: 96, seed: 7 });
+    expect(result.isError).toBeFalsy();
+    const image = structured<{ id: string; width: number; r2_url: string; parameters: { seed: number } }>(result);
+    expect(image).toMatchObject({ width: 128, parameters: { seed: 7 } });
+    const picture = result.content.find((block) => block.type === 'image');
+    expect(picture?.type === 'image' && picture.mimeType).toBe('image/png');
+    expect([...Buffer.from(picture?.type === 'image' ? picture.data : '', 'base64').subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+    const listed = await json<{ images: { id: string }[] }>(await h.call('GET', '/api/images'));
+    expect(listed.images.map((i) => i.id)).toEqual([image.id]);
+
+    expect(structured<{ images: { id: string }[] }>(await call(client, 'list_images', { query: 'lighthouse' })).images).toHaveLength(1);
+    expect(structured(await call(client, 'get_image', { id: image.id }))).toMatchObject({ id: image.id });
+    const collection = structured<{ id: string }>(await call(client, 'create_collection', { name: 'Moodboard' }));
+    expect((await call(client, 'add_to_collection', { collection_id: collection.id, image_id: image.id })).isError).toBeFalsy();
+    expect(structured(await call(client, 'get_costs'))).toMatchObject({ total_images: 1 });
+    const models = structured<{ models: { id: string }[] }>(await call(client, 'list_models'));
+    expect(models.models.map((m) => m.id)).toContain('local/procedural');
+    expect(structured(await call(client, 'delete_image', { id: image.id }))).toMatchObject({ id: image.id, deleted: true });
+    const missing = await call(client, 'get_image', { id: image.id });
+    expect(missing.isError).toBe(true);
+    expect(JSON.stringify(missing.content)).toMatch(/NOT_FOUND/);
+    await client.close();
+  });
+
+  it('creates a batch and reads it back until it completes', async () => {
+    const client = await httpClient(server.origin, TEST_KEY);
+    const batch = structured<{ id: string }>(await call(client, 'create_batch', { prompts: ['a red fox', 'a blue whale'], model: 'local/procedural', width: 64, height: 64 }));
+    let state = structured<{ status: string; images: unknown[] }>(await call(client, 'get_batch', { id: batch.id }));
+    for (let i = 0; i < 200 && state.status !== 'completed'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      state = structured(await call(client, 'get_batch', { id: batch.id }));
+    }
+    expect(state.status).toBe('completed');
+    expect(state.images).toHaveLength(2);
+    await client.close();
+  });
+
+  it("applies the key's permissions: a read-only key gets a tool error on generate", async () => {
+    const { key } = await createKeyFor(h, { name: 'reader', permissions: ['read'] });
+    const client = await httpClient(server.origin, key);
+    const refused = await call(client, 'generate_image', { prompt: 'a lake at night' });
+    expect(refused.isError).toBe(true);
+    expect(JSON.stringify(refused.content)).toMatch(/FORBIDDEN/);
+    expect((await call(client, 'list_images')).isError).toBeFalsy();
+    expect((await json<{ images: unknown[] }>(await h.call('GET', '/api/images'))).images).toHaveLength(0);
+    await client.close();
+  });
+});
+
+describe('MCP over stdio (imagegate mcp)', () => {
+  it('runs as the user of IMAGEGATE_API_KEY on the configured database and storage', async () => {
+    const key = 'igk_live_mcp_stdio_test_key_0123456789';
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', path.join(ROOT, 'src/entry/node.ts'), 'mcp'],
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: tempDataDir(), ADMIN_API_KEY: key, IMAGEGATE_API_KEY: key, LOG_LEVEL: 'warn' },
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'imagegate-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual(TOOLS);
+      const result = await call(client, 'generate_image', { prompt: 'a harbour in fog', width: 64, height: 64 });
+      expect(result.isError).toBeFalsy();
+      const image = structured<{ id: string; user_id: string }>(result);
+      expect(image.user_id).toBe('admin');
+      const listed = structured<{ images: { id: string }[] }>(await call(client, 'list_images'));
+      expect(listed.images.map((i) => i.id)).toEqual([image.id]);
+      expect(result.content.some((block) => block.type === 'image')).toBe(true);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+});
