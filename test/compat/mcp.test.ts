@@ -5,7 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_KEY, createHarness, json, type Harness } from '../../src/test-support/harness.js';
-import { tempDataDir } from '../e2e/spawn-server.js';
+import { freePort, startServerProcess, tempDataDir } from '../e2e/spawn-server.js';
 import { createKeyFor } from '../keys/key-helpers.js';
 import { listen, type Listening } from './listen.js';
 
@@ -120,4 +120,36 @@ describe('MCP over stdio (imagegate mcp)', () => {
       await client.close();
     }
   }, 60_000);
+
+  it('beside a server on the same DATA_DIR, leaves the batch prompts to it (one consumer of the embedded queue)', async () => {
+    const key = 'igk_live_mcp_beside_serve_key_0123456789';
+    const dataDir = tempDataDir();
+    const env = { DATA_DIR: dataDir, ADMIN_API_KEY: key, LOG_LEVEL: 'info' };
+    const server = await startServerProcess({ ...env, PORT: String(await freePort()) });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', path.join(ROOT, 'src/entry/node.ts'), 'mcp'],
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, IMAGEGATE_API_KEY: key },
+      stderr: 'pipe',
+    });
+    let log = '';
+    transport.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    const client = new Client({ name: 'imagegate-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const batch = structured<{ id: string }>(await call(client, 'create_batch', { prompts: ['a red fox', 'a blue whale'], model: 'local/procedural', width: 64, height: 64 }));
+      let state = structured<{ status: string; images: unknown[] }>(await call(client, 'get_batch', { id: batch.id }));
+      for (let i = 0; i < 400 && state.status !== 'completed'; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        state = structured(await call(client, 'get_batch', { id: batch.id }));
+      }
+      expect(state.status).toBe('completed');
+      expect(state.images).toHaveLength(2);
+      expect(log).toContain('this MCP server only serves tools');
+    } finally {
+      await client.close();
+      await server.stop('SIGTERM');
+    }
+  }, 90_000);
 });

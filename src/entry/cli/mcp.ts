@@ -1,7 +1,8 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { pino } from 'pino';
 import type { Config } from '../../config.js';
-import { buildDeps } from '../../deps.js';
+import type { DataDirLock } from '../../adapters/process/data-dir-lock.js';
+import { buildDeps, claimDataDir } from '../../deps.js';
 import { startBatchWorkers } from '../../domain/batches/batch-workers.js';
 import { createKeyAuthenticator } from '../../domain/keys/authenticate.js';
 import { bootstrapAdminKey } from '../../domain/keys/bootstrap-admin-key.js';
@@ -27,6 +28,7 @@ export async function mcpCommand(config: Config, io: CliIo): Promise<number | un
   const logger = pino({ level: config.logLevel, base: { service: 'imagegate-mcp' } }, pino.destination(2));
   const runtime = await buildDeps(config, { logger });
   const { deps } = runtime;
+  let workerLock: DataDirLock | undefined | false;
   try {
     // As `serve` does, so an agent can be pointed at a fresh DATA_DIR with ADMIN_API_KEY and its own key.
     if (config.authMode === 'api_key' && config.adminApiKey !== undefined) await bootstrapAdminKey(deps, config.adminApiKey);
@@ -36,7 +38,8 @@ export async function mcpCommand(config: Config, io: CliIo): Promise<number | un
       await runtime.close();
       return 1;
     }
-    await startBatchWorkers(deps);
+    workerLock = runsBatchPrompts(config, logger);
+    if (workerLock !== false) await startBatchWorkers(deps);
     const server = createMcpServer({ deps, principal });
     const transport = new StdioServerTransport();
     const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
@@ -46,6 +49,22 @@ export async function mcpCommand(config: Config, io: CliIo): Promise<number | un
     await closed;
   } finally {
     await runtime.close();
+    if (workerLock) workerLock.release();
   }
   return 0;
+}
+
+/**
+ * The embedded queue has one consumer per DATA_DIR, the process holding its lock: when `imagegate serve`
+ * runs on the same folder, it runs the batches this server creates, and this one runs none (taking them
+ * over would run a prompt twice). A database server's queue is shared, so there it always runs them.
+ */
+function runsBatchPrompts(config: Config, logger: { info(fields: object, message: string): void }): DataDirLock | undefined | false {
+  if (config.database.kind !== 'sqlite') return undefined;
+  try {
+    return claimDataDir(config);
+  } catch (error) {
+    logger.info({ reason: error instanceof Error ? error.message : String(error) }, 'another imagegate process holds this DATA_DIR: it runs the batch prompts, this MCP server only serves tools');
+    return false;
+  }
 }
