@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { skipWithout } from './src/test-support/services.js';
 
@@ -18,8 +19,13 @@ const SCALE_OUT_ENV = {
 // under CI=true the scale-out project always runs, and fails when a server is missing.
 const scaleOut = process.env.CI === 'true' || !(await skipWithout('postgres', 'redis'));
 
+// Most test time is waiting (spawned servers, PostgreSQL, Redis, Chromium), not CPU: vitest's default of one
+// worker per core minus one would run the files one by one on a 2-core machine.
+const WORKERS = Math.max(3, availableParallelism());
+
 export default defineConfig({
   test: {
+    maxWorkers: WORKERS,
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [

@@ -71,6 +71,37 @@ describe.skipIf(skip)('PostgreSQL database', () => {
     }
   });
 
+  it('migrates while other schemas of the database are being dropped (tests cleaning up, tenants removed)', async () => {
+    // Kysely's own introspector read every schema and failed with "schema … does not exist" on one dropped meanwhile.
+    let churning = true;
+    const churn = (async () => {
+      while (churning) {
+        const other = await createTestSchema(TEST_DATABASE_URL);
+        const elsewhere = createPostgresDatabase({ url: TEST_DATABASE_URL, poolSize: 1, schema: other.name });
+        await sql`create table many_columns (${sql.raw(Array.from({ length: 40 }, (_, i) => `c${i} serial`).join(', '))})`.execute(elsewhere.kysely);
+        await elsewhere.close();
+        await other.drop();
+      }
+    })();
+    try {
+      for (let round = 0; round < 4; round += 1) {
+        const target = await createTestSchema(TEST_DATABASE_URL);
+        const db = createPostgresDatabase({ url: TEST_DATABASE_URL, poolSize: 1, schema: target.name });
+        try {
+          await db.migrate();
+          const tables = (await db.kysely.introspection.getTables()).map((table) => table.schema);
+          expect(new Set(tables)).toEqual(new Set([target.name]));
+        } finally {
+          await db.close();
+          await target.drop();
+        }
+      }
+    } finally {
+      churning = false;
+      await churn;
+    }
+  }, 60_000);
+
   it('waits for the migration lock held by another process before migrating', async () => {
     const holder = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await holder.connect();

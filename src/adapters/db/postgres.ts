@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
+import { SearchPathPostgresDialect } from './postgres-introspector.js';
 import type { Logger } from '../../ports/logger.js';
 import { createKyselyDatabase, type KyselyDatabase } from './kysely-database.js';
 import type { DatabaseSchema } from './schema.js';
@@ -85,6 +86,6 @@ export function createPostgresDatabase(options: PostgresDatabaseOptions): Kysely
   const config = postgresConnectionConfig(options);
   const pool = new pg.Pool({ ...config, max: options.poolSize });
   pool.on('error', (error) => options.logger?.error({ err: error.message }, 'an idle PostgreSQL connection failed; the pool replaces it'));
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DatabaseSchema>({ dialect: new SearchPathPostgresDialect({ pool }) });
   return createKyselyDatabase(db, 'postgres', { migrationLock: (migrate) => withMigrationLock(config, options.schema, migrate) });
 }
