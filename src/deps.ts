@@ -142,7 +142,7 @@ const HAND_BACK_AFTER_MS = 20_000;
 function openQueue(config: Config, db: KyselyDatabase, clock: Clock, logger: Logger, pollMs: number | undefined): JobQueue {
   if (config.redis !== undefined) return createBullmqQueue({ connection: config.redis.url, prefix: config.redis.prefix, logger, clock, pollMs });
   // Jobs still running at the shutdown deadline are handed back rather than left to wait out their lease.
-  return createDatabaseQueue({ db: db.kysely, clock, logger, pollMs, handBackAfterMs: HAND_BACK_AFTER_MS });
+  return createDatabaseQueue({ db: db.kysely, dialect: db.dialect, clock, logger, pollMs, handBackAfterMs: HAND_BACK_AFTER_MS });
 }
 
 /** Counters in Redis are exact across every API process; in memory they count for this process only. */

@@ -1,4 +1,4 @@
-import { PostgresDialect, sql, type DatabaseIntrospector, type DatabaseMetadata, type DatabaseMetadataOptions, type Kysely, type SchemaMetadata, type TableMetadata } from 'kysely';
+import { PostgresDialect, PostgresIntrospector, sql, type DatabaseIntrospector, type DatabaseMetadata, type DatabaseMetadataOptions, type Kysely, type TableMetadata } from 'kysely';
 
 /** Kysely's own bookkeeping tables, left out unless asked for (as Kysely's introspector does). */
 const KYSELY_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
@@ -18,20 +18,17 @@ interface ColumnRow {
  * migrator calls to see whether its tables exist) reads every schema of the database and calls
  * pg_get_serial_sequence on each table's name: when another process drops a schema meanwhile (a test
  * cleaning up, a tenant removed), that call fails with "schema … does not exist" and the migration with it.
+ * It stays a PostgresIntrospector (schemas listed as Kysely does), so whatever recognises the dialect by it still does.
  */
-export class SearchPathIntrospector implements DatabaseIntrospector {
+export class SearchPathIntrospector extends PostgresIntrospector {
   readonly #db: Kysely<unknown>;
 
   constructor(db: Kysely<unknown>) {
+    super(db);
     this.#db = db;
   }
 
-  async getSchemas(): Promise<SchemaMetadata[]> {
-    const { rows } = await sql<{ name: string }>`select nspname as name from pg_catalog.pg_namespace`.execute(this.#db);
-    return rows;
-  }
-
-  async getTables(options: DatabaseMetadataOptions = { withInternalKyselyTables: false }): Promise<TableMetadata[]> {
+  override async getTables(options: DatabaseMetadataOptions = { withInternalKyselyTables: false }): Promise<TableMetadata[]> {
     const { rows } = await sql<ColumnRow>`
       select ns.nspname as schema, c.relname as table, c.relkind = 'v' as is_view, a.attname as column,
              format_type(a.atttypid, null) as data_type, not a.attnotnull as is_nullable, a.atthasdef as has_default
@@ -54,7 +51,7 @@ export class SearchPathIntrospector implements DatabaseIntrospector {
     return [...tables.values()];
   }
 
-  async getMetadata(options?: DatabaseMetadataOptions): Promise<DatabaseMetadata> {
+  override async getMetadata(options?: DatabaseMetadataOptions): Promise<DatabaseMetadata> {
     return { tables: await this.getTables(options) };
   }
 }
