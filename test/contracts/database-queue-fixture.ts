@@ -54,6 +54,7 @@ export async function databaseQueueFixture(options: DatabaseQueueFixtureOptions)
     const cut = killSwitch();
     const queue = createDatabaseQueue({
       db: db.kysely.withPlugin(cut.plugin),
+      dialect: db.dialect,
       clock,
       logger,
       pollMs: 10,

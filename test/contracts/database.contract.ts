@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/ports/database.js';
 import { describeAggregateContract } from './database-aggregates.contract.js';
 import { describeRollupContract } from './database-rollups.contract.js';
 import { describeShapeContract } from './database-shapes.contract.js';
 import { image, template } from './database-rows.js';
+import { eachMigratedDatabase } from './migrated-database.js';
 
 const page = { limit: 10, offset: 0 };
 
@@ -11,13 +12,7 @@ const page = { limit: 10, offset: 0 };
 export function describeDatabaseContract(name: string, open: () => Promise<Database>): void {
   describe(`Database contract: ${name}`, () => {
     let db: Database;
-    beforeEach(async () => {
-      db = await open();
-      await db.migrate();
-    });
-    afterEach(async () => {
-      await db.close();
-    });
+    eachMigratedDatabase(open, (opened) => (db = opened));
 
     it('migrates idempotently and answers ping', async () => {
       await db.migrate();

@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/ports/database.js';
+import { eachMigratedDatabase } from './migrated-database.js';
 
 const T0 = '2026-11-20T10:00:00.000Z';
 const LATER = '2026-11-20T10:15:00.000Z';
@@ -11,13 +12,7 @@ const claim = (db: Database, overrides: Partial<Parameters<Database['idempotency
 export function describeIdempotencyContract(name: string, open: () => Promise<Database>): void {
   describe(`Idempotency contract: ${name}`, () => {
     let db: Database;
-    beforeEach(async () => {
-      db = await open();
-      await db.migrate();
-    });
-    afterEach(async () => {
-      await db.close();
-    });
+    eachMigratedDatabase(open, (opened) => (db = opened));
 
     it('claims a key once; the next claim sees it running, then done with its answer', async () => {
       expect(await claim(db)).toEqual({ kind: 'claimed' });

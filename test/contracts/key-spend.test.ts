@@ -1,21 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSqliteDatabase } from '../../src/adapters/db/sqlite.js';
 import type { Database } from '../../src/ports/database.js';
 import { openTestPostgresDatabase } from '../../src/test-support/postgres.js';
 import { skipWithout } from '../../src/test-support/services.js';
 import { apiKey, image } from './database-rows.js';
+import { eachMigratedDatabase } from './migrated-database.js';
 
 /** Per-key spend and budgets (migration 008), against every Database adapter. */
 function describeKeySpendContract(name: string, open: () => Promise<Database>): void {
   describe(`Key spend contract: ${name}`, () => {
     let db: Database;
-    beforeEach(async () => {
-      db = await open();
-      await db.migrate();
-    });
-    afterEach(async () => {
-      await db.close();
-    });
+    eachMigratedDatabase(open, (opened) => (db = opened));
 
     it("sums each key's images this month and today, deleted ones included, and keeps key_id on the row", async () => {
       await db.images.insert(image({ id: 'img_old', key_id: 'key_a', cost: 5, created_at: '2026-10-31T23:59:59.999Z' }));

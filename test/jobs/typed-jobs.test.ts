@@ -15,7 +15,7 @@ async function queueFixture() {
   const db = createSqliteDatabase(':memory:');
   await db.migrate();
   const logger = recordingLogger();
-  const queue = createDatabaseQueue({ db: db.kysely, clock: createTestClock(), logger, pollMs: 10 });
+  const queue = createDatabaseQueue({ db: db.kysely, dialect: db.dialect, clock: createTestClock(), logger, pollMs: 10 });
   return { db, queue, logger, close: async () => (await queue.close(), await db.close()) };
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PostgresIntrospector, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Clock } from '../../ports/clock.js';
 import type { Database } from '../../ports/database.js';
 import type { JobHandler, JobQueue } from '../../ports/job-queue.js';
@@ -13,8 +13,8 @@ export interface DatabaseQueueOptions {
   logger: Logger;
   /** How often to look for due jobs (delayed ones, ones another process added, ones whose lease ran out). */
   pollMs?: number;
-  /** Which SQL claims a job; found from `db` when absent. */
-  dialect?: Database['dialect'];
+  /** Which SQL claims a job (SKIP LOCKED on PostgreSQL); said by whoever opened the database, never guessed. */
+  dialect: Database['dialect'];
   /** How long a claimed job stays its worker's without a renewal, in clock time (default 30 s). */
   leaseMs?: number;
   /** How often a worker renews the leases of the jobs it runs, in real time (default a third of the lease). */
@@ -39,7 +39,6 @@ interface Worker {
   ready: Promise<void>;
 }
 
-const dialectOf = (db: Kysely<DatabaseSchema>): Database['dialect'] => (db.introspection instanceof PostgresIntrospector ? 'postgres' : 'sqlite');
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -49,8 +48,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * Jobs run at least once: a worker that stalls longer than its lease may see its job run elsewhere too.
  */
 export function createDatabaseQueue(options: DatabaseQueueOptions): JobQueue {
-  const { db, clock, logger } = options;
-  const dialect = options.dialect ?? dialectOf(db);
+  const { db, clock, logger, dialect } = options;
   const exclusive = options.exclusive ?? dialect === 'sqlite';
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const renewEveryMs = options.renewEveryMs ?? Math.max(1, Math.floor(leaseMs / 3));
