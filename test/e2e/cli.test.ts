@@ -55,7 +55,8 @@ describe('imagegate keys (CLI) against a running server', () => {
     expect(revoked.code).toBe(0);
     expect(revoked.stdout).toContain(`Revoked ${key.id}`);
     expect((await get(key.key, '/api/images')).status).toBe(401);
-  });
+    // Three CLI processes start from TypeScript sources, a few seconds each on a busy 2-core machine.
+  }, 60_000);
 
   it("names the server's database on stderr and does not warn about it", async () => {
     const listed = await cli('keys', 'list');
