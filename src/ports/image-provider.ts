@@ -78,6 +78,32 @@ export class ProviderUnavailable extends Error {
   }
 }
 
+/**
+ * The request may have reached the provider, but its answer was lost: the connection reset, or the deadline passed,
+ * after the request was sent. The provider may have made (and billed) an image nobody will see. Never retried
+ * (a second request could be paid twice); the ledger records the call as uncertain at its estimated cost.
+ */
+export class ProviderOutcomeUnknown extends Error {
+  override readonly name = 'ProviderOutcomeUnknown';
+
+  constructor(
+    message: string,
+    /** True when the deadline passed (answered 504), false when the connection was lost (502). */
+    readonly timedOut: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The provider accepted a job that imagegate then gave up on (the deadline passed while it ran, or it was
+ * cancelled): providers bill such jobs (Replicate bills a cancelled prediction), so the ledger records it as
+ * charged without an image.
+ */
+export class ProviderJobAbandoned extends ProviderUnavailable {
+  override readonly name = 'ProviderJobAbandoned';
+}
+
 /** The breaker is open: the provider failed repeatedly and is not called until `retryAfterMs` has passed. */
 export class ProviderCircuitOpen extends ProviderUnavailable {
   override readonly name = 'ProviderCircuitOpen';
