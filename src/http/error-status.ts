@@ -20,7 +20,12 @@ export const STATUS_BY_CODE = {
   INTERNAL_ERROR: 500,
   GENERATION_FAILED: 500,
   PROVIDER_UNAVAILABLE: 502,
+  GENERATION_OUTCOME_UNKNOWN: 502,
+  PROVIDER_TIMEOUT: 504,
   SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 export const statusOf = (code: ErrorCode): ContentfulStatusCode => STATUS_BY_CODE[code];
+
+/** Failures after which the provider may have billed the call: a retry could pay twice, so clients are told not to. */
+export const MAY_HAVE_BEEN_CHARGED: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['GENERATION_OUTCOME_UNKNOWN', 'PROVIDER_TIMEOUT']);

@@ -4,7 +4,7 @@ import type { Logger } from '../ports/logger.js';
 import type { ZodError } from 'zod';
 import { ApiError, invalidBody } from '../domain/errors.js';
 import type { AppEnv } from './app-env.js';
-import { statusOf } from './error-status.js';
+import { MAY_HAVE_BEEN_CHARGED, statusOf } from './error-status.js';
 import { isOpenAiPath, renderOpenAiError } from './openai/openai-errors.js';
 import type { RouteTable } from './route-table.js';
 import { describeIssue, fieldName } from './validation-messages.js';
@@ -12,6 +12,8 @@ import { describeIssue, fieldName } from './validation-messages.js';
 export function renderError(c: Context, error: ApiError, headers: Record<string, string> = {}): Response {
   const all: Record<string, string> = { ...headers };
   if (error.retryAfterSeconds !== undefined) all['Retry-After'] = String(error.retryAfterSeconds);
+  // A 502/504 that may already have been paid for: clients that retry 5xx on their own (OpenAI's SDKs) must not.
+  if (MAY_HAVE_BEEN_CHARGED.has(error.code)) all['x-should-retry'] = 'false';
   // The one switch between the two error dialects: /v1 is OpenAI's surface, so its clients get OpenAI's shape.
   if (isOpenAiPath(c.req.path)) return renderOpenAiError(c, error, all);
   return c.json(error.toBody(), statusOf(error.code), all);

@@ -1,5 +1,6 @@
 import type { AnalyticsRepository } from './db/analytics.js';
 import type { ApiKeyRepository } from './db/api-keys.js';
+import type { ChargeRepository } from './db/charges.js';
 import type { BatchRepository } from './db/batches.js';
 import type { CollectionRepository } from './db/collections.js';
 import type { IdempotencyRepository } from './db/idempotency.js';
@@ -11,6 +12,7 @@ import type { WebhookOutboxRepository } from './db/webhook-outbox.js';
 export type * from './db/analytics.js';
 export type * from './db/api-keys.js';
 export type * from './db/batches.js';
+export type * from './db/charges.js';
 export type * from './db/collections.js';
 export type * from './db/common.js';
 export type * from './db/idempotency.js';
@@ -31,6 +33,8 @@ export interface Database {
   templates: TemplateRepository;
   analytics: AnalyticsRepository;
   idempotency: IdempotencyRepository;
+  /** The ledger: every provider call that may have cost money, with what it cost. */
+  charges: ChargeRepository;
   /** Applies pending migrations; idempotent. */
   migrate(): Promise<void>;
   /** Throws when the database cannot answer a query. */

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { BatchItemRow, BatchRepository, BatchRow, BatchStatus, Database } from '../../ports/database.js';
+import { settleCharge } from './charges-repository.js';
 import { recordImage } from './image-writes.js';
 import { parseJsonObject, toNumber } from './rows.js';
 import type { BatchItemsTable, BatchesTable, DatabaseSchema } from './schema.js';
@@ -97,9 +98,10 @@ export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Datab
         return true;
       });
     },
-    completeItem: (batchId, idx, image, at) =>
+    completeItem: (batchId, idx, image, at, charge) =>
       settle(batchId, idx, at, { status: 'succeeded', error: null }, 'completed_count', async (trx) => {
         await recordImage(trx, image);
+        if (charge !== undefined) await settleCharge(trx, charge);
       }),
     failItem: (batchId, idx, error, at) => settle(batchId, idx, at, { status: 'failed', error }, 'failed_count'),
     async finishIfDone(batchId, at, delivery) {

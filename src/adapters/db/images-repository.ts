@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database, ImageFilter, ImageRepository, KeySpend } from '../../ports/database.js';
+import type { Database, ImageFilter, ImageRepository } from '../../ports/database.js';
+import { settleCharge } from './charges-repository.js';
 import { recordImage, recordSoftDelete } from './image-writes.js';
 import { toImageRow, toNumber } from './rows.js';
 import type { DatabaseSchema } from './schema.js';
@@ -31,9 +32,10 @@ export function createImageRepository(db: Kysely<DatabaseSchema>, dialect: Datab
   };
 
   return {
-    async insert(row) {
+    async insert(row, charge) {
       await db.transaction().execute(async (trx) => {
         if (!(await recordImage(trx, row))) throw new Error(`image ${row.id} already exists`);
+        if (charge !== undefined) await settleCharge(trx, charge);
       });
     },
     async insertMany(rows) {
@@ -70,24 +72,6 @@ export function createImageRepository(db: Kysely<DatabaseSchema>, dialect: Datab
         for (const row of rows) found.add(row.r2_key);
       }
       return found;
-    },
-    async spendByKeys(keyIds, { dayStart, monthStart }) {
-      const spend = new Map<string, KeySpend>();
-      if (keyIds.length === 0) return spend;
-      // Served by (key_id, created_at): only this month's images of these keys are read.
-      const rows = await db
-        .selectFrom('images')
-        .select((eb) => [
-          'key_id',
-          eb.fn.sum<number | string>('cost').as('month'),
-          eb.fn.sum<number | string>(eb.case().when('created_at', '>=', dayStart).then(eb.ref('cost')).else(0).end()).as('today'),
-        ])
-        .where('key_id', 'in', keyIds)
-        .where('created_at', '>=', monthStart)
-        .groupBy('key_id')
-        .execute();
-      for (const row of rows) if (row.key_id !== null) spend.set(row.key_id, { today_usd: toNumber(row.today), this_month_usd: toNumber(row.month) });
-      return spend;
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Database } from '../../ports/database.js';
 import { createAnalyticsRepository } from './analytics-repository.js';
 import { createApiKeyRepository } from './api-keys-repository.js';
 import { createBatchRepository } from './batches-repository.js';
+import { createChargeRepository } from './charges-repository.js';
 import { createSettingsRepository } from './settings-repository.js';
 import { createCollectionRepository } from './collections-repository.js';
 import { createIdempotencyRepository } from './idempotency-repository.js';
@@ -48,6 +49,7 @@ export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Databa
     webhookOutbox: createWebhookOutboxRepository(db),
     settings: createSettingsRepository(db),
     idempotency: createIdempotencyRepository(db),
+    charges: createChargeRepository(db, dialect),
     async migrate() {
       await (options.migrationLock === undefined ? migrate() : options.migrationLock(migrate));
     },

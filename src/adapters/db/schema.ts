@@ -175,7 +175,27 @@ export interface IdempotencyKeysTable {
   expires_at: string;
 }
 
+/** The charge ledger (migration 009); see ChargeRow in src/ports/db/charges.ts. */
+export interface ChargesTable {
+  id: string;
+  user_id: string;
+  key_id: string | null;
+  image_id: string;
+  model: string;
+  provider: string;
+  provider_job_id: string | null;
+  /** JSON text: the provider job and output file, kept so a restarted worker resumes rather than pays again. */
+  journal: string | null;
+  estimated_usd: number;
+  cost_usd: number;
+  outcome: string;
+  error: string | null;
+  created_at: string;
+  settled_at: string | null;
+}
+
 export interface DatabaseSchema {
+  charges: ChargesTable;
   idempotency_keys: IdempotencyKeysTable;
   image_counters: ImageCountersTable;
   usage_daily: UsageDailyTable;

@@ -2,6 +2,7 @@ import type { BatchRow } from '../../ports/database.js';
 import type { Deps, RequestContext } from '../context.js';
 import { planGeneration } from '../images/plan-generation.js';
 import { renderImage } from '../images/render-image.js';
+import { settleQuietly } from '../charges/open-charge.js';
 import { batchEventDelivery, scheduleFirstAttempt } from '../webhooks/batch-event.js';
 
 
@@ -24,8 +25,14 @@ export async function runBatchItem(deps: Deps, batchId: string, idx: number): Pr
       model: batch.model,
       template_id: batch.template_id ?? undefined,
     });
-    const image = await renderImage(deps, ctx, plan, item.image_id);
-    await deps.db.batches.completeItem(batchId, idx, image, deps.clock.now().toISOString());
+    // Resumed: a crashed earlier run of this prompt may have a provider job in flight, followed rather than paid again.
+    const { row, charge } = await renderImage(deps, ctx, plan, item.image_id, true);
+    try {
+      await deps.db.batches.completeItem(batchId, idx, row, deps.clock.now().toISOString(), charge);
+    } catch (error) {
+      if (charge !== undefined) await settleQuietly(deps, { ...charge, outcome: 'charged_no_image', error: `the image could not be recorded: ${error instanceof Error ? error.message : String(error)}` });
+      throw error;
+    }
   } catch (error) {
     const details = error instanceof Error && 'details' in error ? (error as { details?: { message?: unknown } }).details : undefined;
     const message = typeof details?.message === 'string' ? details.message : error instanceof Error ? error.message : String(error);

@@ -1,85 +1,119 @@
-import type { ImageRow } from '../../ports/database.js';
-import { ProviderAccountProblem, ProviderRefusal, ProviderUnavailable, type TokenUsage } from '../../ports/image-provider.js';
+import type { ChargeSettlement, ImageRow } from '../../ports/database.js';
+import { ProviderAccountProblem, ProviderJobAbandoned, ProviderOutcomeUnknown, ProviderRefusal, ProviderUnavailable, type TokenUsage } from '../../ports/image-provider.js';
+import { openCharge, settleQuietly, type OpenCharge } from '../charges/open-charge.js';
 import type { Deps, RequestContext } from '../context.js';
 import { ApiError } from '../errors.js';
-import { checkBudget } from '../keys/budget.js';
 import { computeCost } from '../models/pricing.js';
 import { imageKey } from './image-record.js';
 import type { GenerationPlan } from './plan-generation.js';
 
+export { estimateCost } from './estimate-cost.js';
+
+/** The row to record, and the settlement of its charge to write in the same transaction (none for free models). */
+export interface RenderedImage {
+  row: ImageRow;
+  charge?: ChargeSettlement;
+}
+
+type RenderDeps = Pick<Deps, 'providers' | 'codec' | 'blobs' | 'logger' | 'clock' | 'db' | 'ids'>;
+
 /**
- * Calls the provider and stores the PNG under the image's own key; returns the row to record.
- * Storing under a key fixed by the id makes a retry overwrite its own object, never add a second one.
+ * Reserves the call's cost, calls the provider, and stores the PNG under the image's own key; returns the row to
+ * record with its charge's settlement. Storing under a key fixed by the id makes a retry overwrite its own object,
+ * never add a second one. Every way the call can end settles its charge: not charged, charged without an image,
+ * or uncertain. `resume` takes up a crashed batch prompt's earlier charge (see openCharge).
  */
-export async function renderImage(
-  deps: Pick<Deps, 'providers' | 'codec' | 'blobs' | 'logger' | 'clock' | 'db'>,
-  ctx: RequestContext,
-  plan: GenerationPlan,
-  imageId: string,
-): Promise<ImageRow> {
+export async function renderImage(deps: RenderDeps, ctx: RequestContext, plan: GenerationPlan, imageId: string, resume = false): Promise<RenderedImage> {
   const { model, settings } = plan;
   const provider = deps.providers.get(model.provider);
   if (provider === undefined) throw new Error(`catalogue lists ${model.id} as available but provider ${model.provider} is missing`);
 
-  // Refused before the provider is called: a key past its budget spends nothing more.
-  await checkBudget(deps, ctx.key, estimateCost(plan));
+  // Refused here, before the provider is called: a key past its budget spends nothing more.
+  const charge = await openCharge(deps, ctx, plan, imageId, resume);
 
   const started = Date.now();
-  let normalized;
-  let seed = settings.seed;
   let usage: TokenUsage | undefined;
+  let delivered = false;
   try {
-    const output = await provider.generate({
-      providerModel: model.provider_model,
-      prompt: plan.prompt,
-      negativePrompt: settings.negativePrompt,
-      width: settings.width,
-      height: settings.height,
-      seed: settings.seed,
-      steps: settings.steps,
-      guidance: settings.guidance,
-    }, { signal: ctx.signal });
-    normalized = await deps.codec.normalizeToPng(output.bytes, { signal: ctx.signal });
-    seed = output.seed ?? seed;
+    const output = await provider.generate(
+      {
+        providerModel: model.provider_model,
+        prompt: plan.prompt,
+        negativePrompt: settings.negativePrompt,
+        width: settings.width,
+        height: settings.height,
+        seed: settings.seed,
+        steps: settings.steps,
+        guidance: settings.guidance,
+      },
+      { signal: ctx.signal, ...(charge === undefined ? {} : { journal: charge.journal }) },
+    );
+    delivered = true;
     usage = output.usage;
+    const cost = computeCost(model.pricing, { width: settings.width, height: settings.height, steps: settings.steps }, usage);
+    const normalized = await deps.codec.normalizeToPng(output.bytes, { signal: ctx.signal });
+    const key = imageKey(imageId);
+    await deps.blobs.put(key, normalized.png, 'image/png');
+    await charge?.flush();
+    deps.logger.info({ requestId: ctx.requestId, imageId, model: model.id, ms: Date.now() - started }, 'image generated');
+    const seed = output.seed ?? settings.seed;
+    const row: ImageRow = {
+      id: imageId,
+      user_id: ctx.userId,
+      prompt: plan.prompt,
+      model: model.id,
+      r2_key: key,
+      width: normalized.width,
+      height: normalized.height,
+      cost,
+      is_deleted: false,
+      created_at: deps.clock.now().toISOString(),
+      deleted_at: null,
+      template_id: plan.template?.id ?? null,
+      metadata: plan.metadata,
+      // The seed the provider reports using (Stability picks its own for 0) is the one that reproduces the image.
+      parameters: settings.parameters.seed === undefined ? settings.parameters : { ...settings.parameters, seed },
+      ...(ctx.key === undefined ? {} : { key_id: ctx.key.id }),
+    };
+    return { row, ...(charge === undefined ? {} : { charge: { id: charge.id, outcome: 'succeeded', cost_usd: cost, at: row.created_at } }) };
   } catch (error) {
-    throw generationError(deps, ctx, model.id, imageId, error);
+    if (charge !== undefined) {
+      await charge.flush();
+      // What the provider answered was paid for even when turning it into a stored PNG failed afterwards.
+      const settledCost = delivered ? computeCost(model.pricing, { width: settings.width, height: settings.height, steps: settings.steps }, usage) : undefined;
+      const abandoned = ctx.signal?.aborted === true ? { jobAccepted: charge.journal.job !== undefined } : undefined;
+      await settleQuietly(deps, settlementFor(charge, error, settledCost, deps.clock.now().toISOString(), abandoned));
+    }
+    throw error instanceof ApiError ? error : generationError(deps, ctx, model.id, imageId, error);
   }
-
-  const key = imageKey(imageId);
-  await deps.blobs.put(key, normalized.png, 'image/png');
-  deps.logger.info({ requestId: ctx.requestId, imageId, model: model.id, ms: Date.now() - started }, 'image generated');
-  return {
-    id: imageId,
-    user_id: ctx.userId,
-    prompt: plan.prompt,
-    model: model.id,
-    r2_key: key,
-    width: normalized.width,
-    height: normalized.height,
-    cost: computeCost(model.pricing, { width: settings.width, height: settings.height, steps: settings.steps }, usage),
-    is_deleted: false,
-    created_at: deps.clock.now().toISOString(),
-    deleted_at: null,
-    template_id: plan.template?.id ?? null,
-    metadata: plan.metadata,
-    // The seed the provider reports using (Stability picks its own for 0) is the one that reproduces the image.
-    parameters: settings.parameters.seed === undefined ? settings.parameters : { ...settings.parameters, seed },
-    ...(ctx.key === undefined ? {} : { key_id: ctx.key.id }),
-  };
 }
 
-/** The catalogue's price for these settings, before the provider reports what it billed. */
-export const estimateCost = ({ model, settings }: GenerationPlan): number =>
-  computeCost(model.pricing, { width: settings.width, height: settings.height, steps: settings.steps });
+/** How a failed call ends in the ledger: only a lost answer is uncertain; only an accepted or answered job is charged. */
+export function settlementFor(
+  charge: Pick<OpenCharge, 'id' | 'estimateUsd'>,
+  error: unknown,
+  deliveredCost: number | undefined,
+  at: string,
+  /** Set when the caller left mid-call: the call was cut off wherever it was. */
+  callerLeft?: { jobAccepted: boolean },
+): ChargeSettlement {
+  const reason = error instanceof Error ? error.message : String(error);
+  if (deliveredCost !== undefined) return { id: charge.id, outcome: 'charged_no_image', cost_usd: deliveredCost, error: reason, at };
+  // Cut off by the caller: an accepted job is cancelled but billed; a request in flight may have been made.
+  if (callerLeft !== undefined) return { id: charge.id, outcome: callerLeft.jobAccepted ? 'charged_no_image' : 'uncertain', cost_usd: charge.estimateUsd, error: `the caller left: ${reason}`, at };
+  if (error instanceof ProviderOutcomeUnknown) return { id: charge.id, outcome: 'uncertain', cost_usd: charge.estimateUsd, error: reason, at };
+  if (error instanceof ProviderJobAbandoned) return { id: charge.id, outcome: 'charged_no_image', cost_usd: charge.estimateUsd, error: reason, at };
+  return { id: charge.id, outcome: 'not_charged', cost_usd: 0, error: reason, at };
+}
 
 /** Seconds a caller is told to wait when a provider is down and said nothing itself. */
 export const DEFAULT_RETRY_AFTER_SECONDS = 30;
 
 /**
  * What the caller can act on: a refusal (their request) is 400; the operator's problem (credit, credentials)
- * is 502 with a generic message, the detail going to the log; a provider that is down, slow or behind an open
- * breaker is 503 with Retry-After; anything else is a 500, never echoing internals beyond the provider's words.
+ * is 502 with a generic message, the detail going to the log; a lost answer is 502 (or 504 for a deadline) that
+ * says the outcome is unknown; a job given up on is 504; a provider that is down, slow or behind an open breaker
+ * is 503 with Retry-After; anything else is a 500, never echoing internals beyond the provider's words.
  */
 function generationError(deps: Pick<Deps, 'logger'>, ctx: RequestContext, modelId: string, imageId: string, error: unknown): ApiError {
   const message = error instanceof Error ? error.message : String(error);
@@ -92,6 +126,20 @@ function generationError(deps: Pick<Deps, 'logger'>, ctx: RequestContext, modelI
     });
   }
   deps.logger.warn(context, 'image generation failed');
+  if (error instanceof ProviderOutcomeUnknown) {
+    return new ApiError(error.timedOut ? 'PROVIDER_TIMEOUT' : 'GENERATION_OUTCOME_UNKNOWN', 'Generation outcome unknown', {
+      model: modelId,
+      outcome: 'unknown',
+      message: `${message}; the provider may have made and billed the image, so it was not sent again (recorded as uncertain in GET /api/charges): retrying may pay twice`,
+    });
+  }
+  if (error instanceof ProviderJobAbandoned) {
+    return new ApiError('PROVIDER_TIMEOUT', 'Image provider timed out', {
+      model: modelId,
+      outcome: 'charged',
+      message: `${message}; the provider accepted the job and bills it, so it is recorded as charged without an image`,
+    });
+  }
   // A refusal (content filter, a parameter the provider rejects) is about this request, so it is a 4xx.
   if (error instanceof ProviderRefusal) return new ApiError('GENERATION_REFUSED', 'Image generation refused', { model: modelId, message });
   if (error instanceof ProviderUnavailable) {

@@ -1,5 +1,5 @@
-import type { KeySpend } from '../../ports/database.js';
-import type { Deps, KeyContext } from '../context.js';
+import type { BudgetLimit, KeySpend } from '../../ports/database.js';
+import type { KeyContext } from '../context.js';
 import { ApiError } from '../errors.js';
 
 export type { KeySpend };
@@ -20,32 +20,29 @@ export function spendWindows(now: Date): { dayStart: string; monthStart: string;
 /** Cents and below are noise from float sums; answers are rounded to a millionth of a dollar. */
 const usd = (value: number): number => Math.round(value * 1e6) / 1e6;
 
-/**
- * Refuses a generation whose estimated cost would take the key past its monthly or daily budget, before any
- * provider is called. Spend is what the key's images cost (deleted ones included: they were paid for) in the
- * current UTC month and day. Requests running at the same moment are not counted against each other, so
- * concurrent generations can overshoot a budget by at most what they cost together.
- */
-export async function checkBudget(deps: Pick<Deps, 'db' | 'clock'>, key: KeyContext | undefined, estimateUsd: number): Promise<void> {
-  if (key === undefined || (key.dailyBudgetUsd === null && key.monthlyBudgetUsd === null)) return;
-  const now = deps.clock.now();
+/** The key's budgets as limits a reservation must stay within: monthly first, so it is the one named when both are passed. */
+export function budgetLimits(key: KeyContext | undefined, now: Date): BudgetLimit[] {
+  if (key === undefined) return [];
   const windows = spendWindows(now);
-  const spend = (await deps.db.images.spendByKeys([key.id], windows)).get(key.id) ?? { today_usd: 0, this_month_usd: 0 };
-  const budgets = [
-    { budget: 'monthly' as const, limit: key.monthlyBudgetUsd, spent: spend.this_month_usd, resetsAt: windows.monthEnd },
-    { budget: 'daily' as const, limit: key.dailyBudgetUsd, spent: spend.today_usd, resetsAt: windows.dayEnd },
-  ];
-  for (const { budget, limit, spent, resetsAt } of budgets) {
-    if (limit === null || spent + estimateUsd <= limit + 1e-9) continue;
-    const remaining = Math.max(0, limit - spent);
-    throw new ApiError('BUDGET_EXCEEDED', 'Budget exceeded', {
-      budget,
-      limit_usd: limit,
-      spent_usd: usd(spent),
-      remaining_usd: usd(remaining),
-      estimated_cost_usd: usd(estimateUsd),
-      resets_at: resetsAt,
-      message: `this generation would cost about $${usd(estimateUsd)} and this key has $${usd(remaining)} of its ${budget} budget of $${limit} left; wait until ${resetsAt}, pick a cheaper model or size, or raise the key's ${budget}_budget_usd`,
-    });
-  }
+  const limits: BudgetLimit[] = [];
+  if (key.monthlyBudgetUsd !== null) limits.push({ budget: 'monthly', limit_usd: key.monthlyBudgetUsd, since: windows.monthStart });
+  if (key.dailyBudgetUsd !== null) limits.push({ budget: 'daily', limit_usd: key.dailyBudgetUsd, since: windows.dayStart });
+  return limits;
+}
+
+/** 402 BUDGET_EXCEEDED: which budget, what is left, when it resets, and what the caller can do about it. */
+export function budgetExceeded(refusal: { budget: BudgetLimit['budget']; limit_usd: number; spent_usd: number }, estimateUsd: number, now: Date): ApiError {
+  const { budget, limit_usd: limit, spent_usd: spent } = refusal;
+  const windows = spendWindows(now);
+  const resetsAt = budget === 'daily' ? windows.dayEnd : windows.monthEnd;
+  const remaining = Math.max(0, limit - spent);
+  return new ApiError('BUDGET_EXCEEDED', 'Budget exceeded', {
+    budget,
+    limit_usd: limit,
+    spent_usd: usd(spent),
+    remaining_usd: usd(remaining),
+    estimated_cost_usd: usd(estimateUsd),
+    resets_at: resetsAt,
+    message: `this generation would cost about $${usd(estimateUsd)} and this key has $${usd(remaining)} of its ${budget} budget of $${limit} left; wait until ${resetsAt}, pick a cheaper model or size, or raise the key's ${budget}_budget_usd`,
+  });
 }

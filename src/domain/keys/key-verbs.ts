@@ -88,7 +88,7 @@ export async function listKeys({ deps, caller, input }: KeyArgs<PageRequest & { 
   }
   const now = deps.clock.now();
   const page = await deps.db.apiKeys.list(scope, input);
-  const spend = await deps.db.images.spendByKeys(page.items.map((row) => row.id), spendWindows(now));
+  const spend = await deps.db.charges.spendByKeys(page.items.map((row) => row.id), spendWindows(now));
   const { items, pagination } = paginate(page, input, (row) => toKeyRecord(row, now, spend.get(row.id)));
   return { keys: items, pagination };
 }

@@ -54,7 +54,9 @@ export async function generateCommand(config: Config, argv: string[], io: CliIo)
     });
     const started = Date.now();
     const id = deps.ids.newId('img');
-    const row = await renderImage(deps, { userId: 'admin', requestId: 'cli' }, plan, id);
+    const { row, charge } = await renderImage(deps, { userId: 'admin', requestId: 'cli' }, plan, id);
+    // No image record, but a paid call is still a charge in the ledger.
+    if (charge !== undefined) await deps.db.charges.settle(charge);
     const stored = await deps.blobs.get(row.r2_key);
     const out = values.out ?? `${id}.png`;
     await fs.writeFile(out, stored?.bytes ?? new Uint8Array());

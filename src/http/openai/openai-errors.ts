@@ -38,6 +38,8 @@ const OPENAI_ERRORS = {
   INTERNAL_ERROR: { type: 'server_error', code: 'internal_error' },
   GENERATION_FAILED: { type: 'server_error', code: 'generation_failed' },
   PROVIDER_UNAVAILABLE: { type: 'server_error', code: 'provider_unavailable' },
+  PROVIDER_TIMEOUT: { type: 'server_error', code: 'provider_timeout' },
+  GENERATION_OUTCOME_UNKNOWN: { type: 'server_error', code: 'generation_outcome_unknown' },
   SERVICE_UNAVAILABLE: { type: 'server_error', code: 'service_unavailable' },
 } as const satisfies Record<ErrorCode, OpenAiErrorKind>;
 

@@ -1,3 +1,4 @@
+import type { ChargeSettlement } from './charges.js';
 import type { Page, PageRequest } from './common.js';
 import type { ImageParameters, ImageRow } from './images.js';
 import type { WebhookDeliveryRow } from './webhook-outbox.js';
@@ -51,7 +52,8 @@ export interface BatchRepository {
   /** pending -> running (and the batch queued -> processing); false when the item is not pending. */
   startItem(batchId: string, idx: number, at: string): Promise<boolean>;
   /** In one transaction: the image row, the item `succeeded`, the batch's completed_count. False if already final. */
-  completeItem(batchId: string, idx: number, image: ImageRow, at: string): Promise<boolean>;
+  /** With `charge`, the image's charge is settled in the same transaction: recorded and paid, or neither. */
+  completeItem(batchId: string, idx: number, image: ImageRow, at: string, charge?: ChargeSettlement): Promise<boolean>;
   failItem(batchId: string, idx: number, error: string, at: string): Promise<boolean>;
   /** When no item is pending or running, marks the batch completed and stores its delivery, atomically; returns that delivery. */
   finishIfDone(batchId: string, at: string, delivery: DeliveryFactory): Promise<{ finished: boolean; delivery?: WebhookDeliveryRow }>;

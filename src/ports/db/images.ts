@@ -1,3 +1,4 @@
+import type { ChargeSettlement } from './charges.js';
 import type { Page, PageRequest, TimeRange } from './common.js';
 
 /** The generation settings used for an image, or saved in a template; `src/domain/models` names the same shape `GenerationOptions`. */
@@ -29,12 +30,6 @@ export interface ImageRow {
   key_id?: string | null;
 }
 
-/** What a key's images cost in the current UTC day and month (soft-deleted ones included: they were paid for). */
-export interface KeySpend {
-  today_usd: number;
-  this_month_usd: number;
-}
-
 /** Where an image sits in the newest-first order: what a cursor points after. */
 export interface ImagePosition {
   created_at: string;
@@ -51,7 +46,8 @@ export interface ImageFilter extends TimeRange {
 
 /** Every read takes the caller's user id: a row of another user is invisible, never forbidden. */
 export interface ImageRepository {
-  insert(row: ImageRow): Promise<void>;
+  /** With `charge`, the image's charge is settled in the same transaction: recorded and paid, or neither. */
+  insert(row: ImageRow, charge?: ChargeSettlement): Promise<void>;
   /** Many at once, in one transaction, with the same counters and rollups as `insert` (seeding, imports). */
   insertMany(rows: readonly ImageRow[]): Promise<void>;
   /** Live (not soft-deleted) image of this user. */
@@ -68,6 +64,4 @@ export interface ImageRepository {
    * file stays at its URL). For housekeeping only, never for a request.
    */
   existingKeys(keys: readonly string[]): Promise<Set<string>>;
-  /** Spend of each key since `monthStart`, and of that since `dayStart`; keys without images are absent. */
-  spendByKeys(keyIds: readonly string[], since: { dayStart: string; monthStart: string }): Promise<Map<string, KeySpend>>;
 }

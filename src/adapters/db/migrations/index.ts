@@ -7,6 +7,7 @@ import * as jobLeases from './005-job-leases.js';
 import { fastReads } from './006-fast-reads.js';
 import * as idempotency from './007-idempotency.js';
 import * as keyBudgets from './008-key-budgets.js';
+import * as charges from './009-charges.js';
 import type { Database } from '../../../ports/database.js';
 
 /**
@@ -22,6 +23,7 @@ export const migrationsFor = (dialect: Database['dialect']): Record<string, Migr
   '006-fast-reads': fastReads(dialect),
   '007-idempotency': idempotency,
   '008-key-budgets': keyBudgets,
+  '009-charges': charges,
 });
 
 export const migrationProvider = (dialect: Database['dialect']): MigrationProvider => ({

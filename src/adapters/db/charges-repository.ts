@@ -1,0 +1,133 @@
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { ChargeOutcome, ChargeRepository, ChargeRow, ChargeSettlement, Database, JournalState, KeySpend } from '../../ports/database.js';
+import { parseJsonObject, toNumber } from './rows.js';
+import type { ChargesTable, DatabaseSchema } from './schema.js';
+
+type Writer = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
+
+const OUTCOMES: readonly ChargeOutcome[] = ['reserved', 'succeeded', 'not_charged', 'charged_no_image', 'uncertain'];
+const toOutcome = (value: string): ChargeOutcome => OUTCOMES.find((outcome) => outcome === value) ?? 'uncertain';
+
+function toJournal(text: string | null): JournalState | null {
+  const value = parseJsonObject(text);
+  return value === null ? null : (value as JournalState);
+}
+
+export function toChargeRow(row: Selectable<ChargesTable>): ChargeRow {
+  return {
+    ...row,
+    journal: toJournal(row.journal),
+    estimated_usd: toNumber(row.estimated_usd),
+    cost_usd: toNumber(row.cost_usd),
+    outcome: toOutcome(row.outcome),
+  };
+}
+
+const fromChargeRow = (row: ChargeRow): Selectable<ChargesTable> => ({ ...row, journal: row.journal === null ? null : JSON.stringify(row.journal) });
+
+/**
+ * Ends a reserved charge, inside the caller's transaction when it has one (an image recorded with its charge
+ * settled, or neither). A charge that is no longer reserved keeps what it says: settling twice changes nothing.
+ */
+export async function settleCharge(writer: Writer, settlement: ChargeSettlement): Promise<void> {
+  await writer
+    .updateTable('charges')
+    .set({ outcome: settlement.outcome, cost_usd: settlement.cost_usd, error: settlement.error ?? null, settled_at: settlement.at })
+    .where('id', '=', settlement.id)
+    .where('outcome', '=', 'reserved')
+    .execute();
+}
+
+/** Shared by SQLite and PostgreSQL; only how a key's reservations are serialised differs. */
+export function createChargeRepository(db: Kysely<DatabaseSchema>, dialect: Database['dialect']): ChargeRepository {
+  const spentSince = async (writer: Writer, keyId: string, since: string): Promise<number> => {
+    const row = await writer
+      .selectFrom('charges')
+      .select((eb) => eb.fn.sum<number | string>('cost_usd').as('spent'))
+      .where('key_id', '=', keyId)
+      .where('created_at', '>=', since)
+      .executeTakeFirst();
+    return toNumber(row?.spent);
+  };
+
+  return {
+    async reserve(row, limits) {
+      const keyId = row.key_id;
+      if (keyId === null || limits.length === 0) {
+        await db.insertInto('charges').values(fromChargeRow(row)).execute();
+        return { reserved: true };
+      }
+      return db.transaction().execute(async (trx) => {
+        // PostgreSQL: the key's row lock makes concurrent reservations of one key, from any process, take turns,
+        // and each sees the ones before it (read committed reads what committed before each statement).
+        // SQLite: one connection runs one transaction at a time.
+        if (dialect === 'postgres') await trx.selectFrom('api_keys').select('id').where('id', '=', keyId).forUpdate().execute();
+        for (const limit of limits) {
+          const spent = await spentSince(trx, keyId, limit.since);
+          // A millionth of a cent of float noise must not refuse a generation that fits exactly.
+          if (spent + row.estimated_usd > limit.limit_usd + 1e-9) return { reserved: false, budget: limit.budget, limit_usd: limit.limit_usd, spent_usd: spent };
+        }
+        await trx.insertInto('charges').values(fromChargeRow(row)).execute();
+        return { reserved: true };
+      });
+    },
+
+    async recordJournal(id, journal) {
+      const jobId = journal.job?.id ?? null;
+      await db.updateTable('charges').set({ journal: JSON.stringify(journal), provider_job_id: jobId }).where('id', '=', id).execute();
+    },
+
+    settle: (settlement) => settleCharge(db, settlement),
+
+    async latestForImage(userId, imageId) {
+      const row = await db.selectFrom('charges').selectAll().where('image_id', '=', imageId).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
+      return row === undefined ? undefined : toChargeRow(row);
+    },
+
+    async spendByKeys(keyIds, { dayStart, monthStart }) {
+      const spend = new Map<string, KeySpend>();
+      if (keyIds.length === 0) return spend;
+      // Served by (key_id, created_at): only this month's charges of these keys are read.
+      const rows = await db
+        .selectFrom('charges')
+        .select((eb) => [
+          'key_id',
+          eb.fn.sum<number | string>('cost_usd').as('month'),
+          eb.fn.sum<number | string>(eb.case().when('created_at', '>=', dayStart).then(eb.ref('cost_usd')).else(0).end()).as('today'),
+        ])
+        .where('key_id', 'in', keyIds)
+        .where('created_at', '>=', monthStart)
+        .groupBy('key_id')
+        .execute();
+      for (const row of rows) if (row.key_id !== null) spend.set(row.key_id, { today_usd: toNumber(row.today), this_month_usd: toNumber(row.month) });
+      return spend;
+    },
+
+    async buckets(userId, filter) {
+      const day = sql<string>`substr(created_at, 1, 10)`;
+      let query = db
+        .selectFrom('charges')
+        .select([day.as('day'), 'model', 'outcome', sql<number>`count(*)`.as('charges'), sql<number>`coalesce(sum(cost_usd), 0)`.as('cost_usd')])
+        .where('user_id', '=', userId);
+      if (filter.from !== undefined) query = query.where('created_at', '>=', filter.from);
+      if (filter.to !== undefined) query = query.where('created_at', '<', filter.to);
+      if (filter.key_id !== undefined) query = query.where('key_id', '=', filter.key_id);
+      if (filter.outcome !== undefined) query = query.where('outcome', '=', filter.outcome);
+      const rows = await query.groupBy([day, 'model', 'outcome']).execute();
+      return rows.map((row) => ({ day: row.day, model: row.model, outcome: toOutcome(row.outcome), charges: toNumber(row.charges), cost_usd: toNumber(row.cost_usd) }));
+    },
+
+    async list(userId, filter, page) {
+      let query = db.selectFrom('charges').where('user_id', '=', userId);
+      if (filter.from !== undefined) query = query.where('created_at', '>=', filter.from);
+      if (filter.to !== undefined) query = query.where('created_at', '<', filter.to);
+      if (filter.key_id !== undefined) query = query.where('key_id', '=', filter.key_id);
+      if (filter.outcome !== undefined) query = query.where('outcome', '=', filter.outcome);
+      const [rows, count] = await Promise.all([
+        query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+        query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+      ]);
+      return { items: rows.map(toChargeRow), total: toNumber(count?.n) };
+    },
+  };
+}

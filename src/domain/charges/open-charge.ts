@@ -1,0 +1,93 @@
+import type { ChargeRow, ChargeSettlement } from '../../ports/database.js';
+import type { CallJournal } from '../../ports/image-provider.js';
+import type { Deps, RequestContext } from '../context.js';
+import { ApiError } from '../errors.js';
+import { budgetExceeded, budgetLimits } from '../keys/budget.js';
+import type { GenerationPlan } from '../images/plan-generation.js';
+import { estimateCost } from '../images/estimate-cost.js';
+import { durableJournal } from './durable-journal.js';
+
+/** A provider call's charge while it runs: reserved in the ledger, its journal written through to it. */
+export interface OpenCharge {
+  id: string;
+  estimateUsd: number;
+  journal: CallJournal;
+  /** Waits for the journal's writes, so a settlement never lands before the job id it settles. */
+  flush(): Promise<void>;
+}
+
+type ChargeDeps = Pick<Deps, 'db' | 'clock' | 'ids' | 'logger'>;
+
+/**
+ * Reserves the call's estimated cost against every budget of the key, atomically with every other reservation
+ * of that key in any process: a key that fits five generations makes five, however many arrive at once.
+ * Free models (the offline renderer, self-hosted servers) cost nothing and are not recorded.
+ *
+ * With `resume` (a batch prompt run again after a crash), an earlier charge of the same image is taken up: its
+ * accepted job is followed instead of creating and paying for another, and an earlier call whose outcome is
+ * unknown is never sent again.
+ */
+export async function openCharge(deps: ChargeDeps, ctx: RequestContext, plan: GenerationPlan, imageId: string, resume = false): Promise<OpenCharge | undefined> {
+  if (plan.model.pricing.kind === 'free') return undefined;
+  const estimateUsd = estimateCost(plan);
+  if (resume) {
+    const earlier = await deps.db.charges.latestForImage(ctx.userId, imageId);
+    if (earlier !== undefined && earlier.outcome !== 'not_charged') return takeUp(deps, earlier);
+  }
+  const now = deps.clock.now();
+  const row: ChargeRow = {
+    id: deps.ids.newId('chg'),
+    user_id: ctx.userId,
+    key_id: ctx.key?.id ?? null,
+    image_id: imageId,
+    model: plan.model.id,
+    provider: plan.model.provider,
+    provider_job_id: null,
+    journal: null,
+    estimated_usd: estimateUsd,
+    cost_usd: estimateUsd,
+    outcome: 'reserved',
+    error: null,
+    created_at: now.toISOString(),
+    settled_at: null,
+  };
+  const result = await deps.db.charges.reserve(row, budgetLimits(ctx.key, now));
+  if (!result.reserved) throw budgetExceeded(result, estimateUsd, now);
+  return withJournal(deps, row);
+}
+
+function withJournal(deps: ChargeDeps, row: ChargeRow): OpenCharge {
+  const { journal, flush } = durableJournal(
+    row.journal,
+    (state) => deps.db.charges.recordJournal(row.id, state),
+    (error) => deps.logger.error({ chargeId: row.id, err: error instanceof Error ? error.message : String(error) }, 'could not record the provider job in the ledger'),
+  );
+  return { id: row.id, estimateUsd: row.estimated_usd, journal, flush };
+}
+
+/** An earlier attempt's charge: resumed when the provider's job is known, otherwise never sent again. */
+async function takeUp(deps: ChargeDeps, earlier: ChargeRow): Promise<OpenCharge> {
+  if (earlier.outcome === 'reserved' && earlier.journal?.job !== undefined) {
+    deps.logger.info({ chargeId: earlier.id, job: earlier.journal.job.id }, 'resuming the provider job of an interrupted attempt');
+    return withJournal(deps, earlier);
+  }
+  const at = deps.clock.now().toISOString();
+  if (earlier.outcome === 'reserved') {
+    // The process stopped after reserving, maybe after sending: the provider may have made (and billed) it.
+    await deps.db.charges.settle({ id: earlier.id, outcome: 'uncertain', cost_usd: earlier.estimated_usd, error: 'interrupted: the process stopped while the call was in flight', at });
+  }
+  throw new ApiError('GENERATION_OUTCOME_UNKNOWN', 'Generation outcome unknown', {
+    model: earlier.model,
+    charge_id: earlier.id,
+    message: `an earlier attempt at this prompt stopped after its request may have reached ${earlier.provider}; it is not sent again so it cannot be paid twice (see charge ${earlier.id} in GET /api/charges)`,
+  });
+}
+
+/** Settles without blocking the answer on a ledger that is briefly unreachable: the reservation stands meanwhile. */
+export async function settleQuietly(deps: ChargeDeps, settlement: ChargeSettlement): Promise<void> {
+  try {
+    await deps.db.charges.settle(settlement);
+  } catch (error) {
+    deps.logger.error({ chargeId: settlement.id, outcome: settlement.outcome, err: error instanceof Error ? error.message : String(error) }, 'could not settle a charge; it stays reserved at its estimate');
+  }
+}
