@@ -27,21 +27,23 @@ export function createAnalyticsRepository(db: Kysely<DatabaseSchema>): Analytics
     return (await query.execute()).map((row) => ({ day: row.day, model: row.model, images: toNumber(row.images), deleted_images: toNumber(row.deleted_images), cost: toNumber(row.cost) }));
   };
 
-  const scanned = async (userId: string, from: string, to: string): Promise<DayModelBucket[]> => {
+  const scanned = async (userId: string, from: string | undefined, to: string | undefined, keyId?: string): Promise<DayModelBucket[]> => {
     const day = sql<string>`substr(created_at, 1, 10)`;
-    const rows = await db
+    let query = db
       .selectFrom('images')
       .select([day.as('day'), 'model', sql<number>`count(*)`.as('images'), sql<number>`coalesce(sum(is_deleted), 0)`.as('deleted_images'), sql<number>`coalesce(sum(cost), 0)`.as('cost')])
-      .where('user_id', '=', userId)
-      .where('created_at', '>=', from)
-      .where('created_at', '<', to)
-      .groupBy([day, 'model'])
-      .execute();
+      .where('user_id', '=', userId);
+    if (from !== undefined) query = query.where('created_at', '>=', from);
+    if (to !== undefined) query = query.where('created_at', '<', to);
+    if (keyId !== undefined) query = query.where('key_id', '=', keyId);
+    const rows = await query.groupBy([day, 'model']).execute();
     return rows.map((row) => ({ day: row.day, model: row.model, images: toNumber(row.images), deleted_images: toNumber(row.deleted_images), cost: toNumber(row.cost) }));
   };
 
   return {
-    async usage(userId, range) {
+    async usage(userId, range, keyId) {
+      // The rollups are per user, not per key: one key's images are read through (key_id, created_at).
+      if (keyId !== undefined) return summarize(await scanned(userId, range.from, range.to, keyId));
       return summarize(await collect(range, { rollups: (fromDay, toDay) => rollups(userId, fromDay, toDay), scanned: (from, to) => scanned(userId, from, to) }));
     },
   };

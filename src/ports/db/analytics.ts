@@ -27,6 +27,6 @@ export interface UsageSummary {
 }
 
 export interface AnalyticsRepository {
-  /** Every image the user generated in the range, soft-deleted ones included (they were paid for). */
-  usage(userId: string, range: TimeRange): Promise<UsageSummary>;
+  /** Every image the user generated in the range (with one key, when given), soft-deleted ones included (they were paid for). */
+  usage(userId: string, range: TimeRange, keyId?: string): Promise<UsageSummary>;
 }

@@ -4,7 +4,7 @@ import { requestContext } from '../../app-env.js';
 import { requires } from '../../route-table.js';
 import { errorResponses, jsonContent } from '../../schemas.js';
 import type { RegisterRoutes } from '../types.js';
-import { CostsSchema, RangeQuerySchema } from './schemas.js';
+import { CostsQuerySchema, CostsSchema } from './schemas.js';
 
 const route = createRoute({
   operationId: 'getCosts',
@@ -12,8 +12,8 @@ const route = createRoute({
   path: '/api/analytics/costs',
   ...requires('read'),
   tags: ['Analytics'],
-  summary: 'Your total and average cost, with breakdowns by model and by UTC day',
-  request: { query: RangeQuerySchema },
+  summary: 'Your total and average cost, with breakdowns by model and by UTC day (of one key with `key_id`), and what the ledger recorded without an image',
+  request: { query: CostsQuerySchema },
   responses: { 200: jsonContent(CostsSchema, 'Cost statistics'), ...errorResponses },
 });
 

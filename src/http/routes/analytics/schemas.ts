@@ -7,6 +7,8 @@ export const RangeQuerySchema = z.object({
 
 const bucket = { images: z.number().int(), cost: z.number() };
 
+const LedgerTotalSchema = z.object({ charges: z.number().int(), cost: z.number() }).openapi('LedgerTotal');
+
 export const UsageSchema = z
   .object({
     user_id: z.string(),
@@ -32,7 +34,15 @@ export const CostsSchema = z
     currency: z.literal('USD'),
     from: z.string().nullable(),
     to: z.string().nullable(),
+    key_id: z.string().nullable().openapi({ description: 'The key the report is limited to (`?key_id=`), or null for all your keys' }),
     by_model: z.array(z.object({ model: z.string(), ...bucket, average_cost: z.number() })),
     by_day: z.array(z.object({ date: z.string(), ...bucket, average_cost: z.number() })),
+    ledger: z
+      .object({ charged_without_image: LedgerTotalSchema, uncertain: LedgerTotalSchema, in_flight: LedgerTotalSchema })
+      .openapi({ description: 'From the charge ledger: paid calls that left no image (included in the costs above), calls whose outcome is unknown (included, at their estimate), and reservations still running (not included yet)' }),
   })
   .openapi('CostReport');
+
+export const CostsQuerySchema = RangeQuerySchema.extend({
+  key_id: z.string().max(200).optional().openapi({ param: { description: 'Only what this key of yours spent' }, example: 'key_01jd...' }),
+});

@@ -39,19 +39,24 @@ export const registerOpenAiGenerate: RegisterRoutes = (app, deps) => {
 };
 
 /**
- * One `generateImage` per requested image, one after another: the first refusal (a bad prompt or size) comes
- * before any provider call; a failure after that leaves the images already made in the gallery, as they were paid for.
+ * One `generateImage` per requested image, one after another, each reserving its own cost: the first refusal (a
+ * bad prompt or size, a budget) comes before any provider call. A failure after that (a budget that runs out
+ * part-way) answers with the images already made: they were paid for, and a client that gets nothing back would
+ * ask again and pay again.
  */
 async function generateAll(deps: Deps, ctx: RequestContext, body: OpenAiRequest): Promise<ImageRecord[]> {
   const model = body.model ?? undefined;
   const size = parseSize(body.size);
   const metadata = body.user === undefined || body.user === null ? undefined : { openai_user: body.user };
   const images: ImageRecord[] = [];
-  for (let i = 0; i < (body.n ?? 1); i += 1) {
+  const wanted = body.n ?? 1;
+  for (let i = 0; i < wanted; i += 1) {
     try {
       images.push(await generateImage({ deps, ctx, input: { prompt: body.prompt, model, ...size, metadata } }));
     } catch (error) {
-      throw asSizeError(error, deps.catalog.find(model ?? deps.catalog.defaultModelId));
+      if (images.length === 0) throw asSizeError(error, deps.catalog.find(model ?? deps.catalog.defaultModelId));
+      deps.logger.warn({ requestId: ctx.requestId, made: images.length, wanted, err: error instanceof Error ? error.message : String(error) }, 'answering with the images made before a failure');
+      break;
     }
   }
   return images;
