@@ -6,6 +6,9 @@ import { deleteRedisKeys, freshRedisPrefix } from '../../src/test-support/redis-
 import { startS3Server, type S3TestServer } from '../../src/test-support/s3-server.js';
 import { skipWithout, TEST_DATABASE_URL, TEST_REDIS_URL } from '../../src/test-support/services.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from '../../src/test-support/webhook-receiver.js';
+import { replicateFlow } from '../providers/fakes/replicate-fake.js';
+import { sampleImages } from '../providers/fakes/sample-images.js';
+import { startLoopbackServer, type LoopbackServer } from '../providers/loopback-server.js';
 import { startCliProcess, startServerProcess, type ServerProcess } from './spawn-server.js';
 
 /**
@@ -20,6 +23,8 @@ const prefix = freshRedisPrefix('e2e');
 
 let s3: S3TestServer;
 let receiver: WebhookReceiver;
+/** Replicate's wire format on loopback, answering each create after 0.7 s: the paid provider of the budget test. */
+let replicate: LoopbackServer;
 let env: Record<string, string>;
 const processes: ServerProcess[] = [];
 let api1: ServerProcess;
@@ -59,6 +64,11 @@ describe.skipIf(skip)('two API processes and a worker on PostgreSQL, S3 and Redi
     await admin(`create database "${database}"`);
     s3 = await startS3Server({ buckets: [BUCKET] });
     receiver = await startWebhookReceiver();
+    const flow = replicateFlow(await sampleImages());
+    replicate = await startLoopbackServer(async (request, response, server) => {
+      if (request.method === 'POST') await new Promise((resolve) => setTimeout(resolve, 700));
+      return flow(request, response, server);
+    });
     const dbUrl = new URL(TEST_DATABASE_URL);
     dbUrl.pathname = `/${database}`;
     env = {
@@ -76,6 +86,8 @@ describe.skipIf(skip)('two API processes and a worker on PostgreSQL, S3 and Redi
       ADMIN_API_KEY: ADMIN,
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       WORKER_CONCURRENCY: '1',
+      REPLICATE_API_TOKEN: 'r8_e2e',
+      REPLICATE_BASE_URL: replicate.origin,
     };
     // Both API processes start together, so both migrate at once: the advisory lock makes that safe.
     [api1, api2] = await Promise.all([startServerProcess(env, ['--no-workers']), startServerProcess(env, ['--no-workers'])]);
@@ -86,6 +98,7 @@ describe.skipIf(skip)('two API processes and a worker on PostgreSQL, S3 and Redi
   afterAll(async () => {
     await Promise.all(processes.map((process_) => process_.stop('SIGKILL')));
     await receiver?.close();
+    await replicate?.close();
     await s3?.close();
     await deleteRedisKeys(prefix);
     await admin(`drop database if exists "${database}" with (force)`);
@@ -115,6 +128,17 @@ describe.skipIf(skip)('two API processes and a worker on PostgreSQL, S3 and Redi
     expect(count(200)).toBe(100);
     expect(count(429)).toBe(50);
   });
+
+  it('makes exactly 5 of 20 concurrent paid generations spread over both API processes on a key whose daily budget fits 5', async () => {
+    const { key } = await createKey({ permissions: ['generate', 'read'], daily_budget_usd: 0.015 });
+    const body = { prompt: 'a lighthouse on a cliff', model: 'replicate/black-forest-labs/flux-schnell', width: 512, height: 512 };
+    const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => call(i % 2 === 0 ? api1 : api2, key, 'POST', '/api/generate', body).then((res) => res.status)));
+    const count = (status: number) => statuses.filter((candidate) => candidate === status).length;
+    console.log(`scale-out e2e: 20 concurrent paid generations on a key that fits 5, over 2 API processes: ${count(201)} x 201, ${count(402)} x 402`);
+    expect(count(201)).toBe(5);
+    expect(count(402)).toBe(15);
+    expect(replicate.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/predictions'))).toHaveLength(5);
+  }, 60_000);
 
   it('refuses a key on every API process as soon as one of them revoked it', async () => {
     const { id, key } = await createKey({ permissions: ['read'] });
