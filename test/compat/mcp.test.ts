@@ -4,7 +4,9 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TEST_KEY, createHarness, json, type Harness } from '../../src/test-support/harness.js';
+import { createProceduralProvider } from '../../src/adapters/providers/procedural/procedural-provider.js';
+import type { ImageProvider } from '../../src/ports/image-provider.js';
+import { TEST_KEY, createHarness, json, testCpuPool, type Harness } from '../../src/test-support/harness.js';
 import { freePort, startServerProcess, tempDataDir } from '../e2e/spawn-server.js';
 import { createKeyFor } from '../keys/key-helpers.js';
 import { listen, type Listening } from './listen.js';
@@ -152,4 +154,42 @@ describe('MCP over stdio (imagegate mcp)', () => {
       await server.stop('SIGTERM');
     }
   }, 90_000);
+});
+
+describe('MCP tool calls spend within the key budget', () => {
+  let h: Harness;
+  let server: Listening;
+  let calls = 0;
+  beforeEach(async () => {
+    calls = 0;
+    const real = createProceduralProvider(testCpuPool());
+    // A stand-in for Replicate ($0.003 a picture) that draws offline and counts its calls.
+    const replicate: ImageProvider = { id: 'replicate', generate: (request, options) => ((calls += 1), real.generate(request, options)) };
+    h = await createHarness({ providers: { replicate } });
+    server = await listen(h);
+  });
+  afterEach(async () => {
+    await server.close();
+    await h.close();
+  });
+
+  it('makes only as many images as the budget fits from one JSON-RPC batch of generate_image calls', async () => {
+    const { key } = await createKeyFor(h, { name: 'mcp', permissions: ['generate', 'read'], daily_budget_usd: 0.015 });
+    const batch = Array.from({ length: 12 }, (_, i) => ({
+      jsonrpc: '2.0',
+      id: i + 1,
+      method: 'tools/call',
+      params: { name: 'generate_image', arguments: { prompt: `a lighthouse, view ${i}`, model: 'replicate/black-forest-labs/flux-schnell', width: 256, height: 256 } },
+    }));
+    const res = await fetch(`${server.origin}/mcp`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify(batch),
+    });
+    const text = await res.text();
+    expect(calls).toBe(5);
+    expect(text).toMatch(/daily budget/);
+    const listed = await json<{ pagination: { total: number } }>(await h.call('GET', '/api/images'));
+    expect(listed.pagination.total).toBe(5);
+  });
 });
