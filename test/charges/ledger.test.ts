@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createProceduralProvider } from '../../src/adapters/providers/procedural/procedural-provider.js';
 import { ProviderJobAbandoned, ProviderOutcomeUnknown, ProviderRefusal, type ImageProvider } from '../../src/ports/image-provider.js';
+import { runBatchItem } from '../../src/domain/batches/run-batch-item.js';
 import { createHarness, json, testCpuPool, type Harness } from '../../src/test-support/harness.js';
 import { as, createKeyFor } from '../keys/key-helpers.js';
 
@@ -71,9 +72,10 @@ describe('budgets as reservations', () => {
     next = ['refuse'];
     expect((await as(h, key, 'POST', '/api/generate', BODY)).status).toBe(400);
     expect((await as(h, key, 'POST', '/api/generate', BODY)).status).toBe(201);
-    expect((await ledger(key)).map((charge) => [charge.outcome, charge.cost])).toEqual([
-      ['succeeded', PRICE],
+    // Both at the same (test) instant, so compared as a set.
+    expect((await ledger(key)).map((charge) => [charge.outcome, charge.cost]).sort()).toEqual([
       ['not_charged', 0],
+      ['succeeded', PRICE],
     ]);
   });
 });
@@ -133,5 +135,31 @@ describe('the charge ledger', () => {
     expect(res.status).toBe(200);
     expect((await json<{ data: unknown[] }>(res)).data).toHaveLength(2);
     expect(calls).toBe(2);
+  });
+});
+
+describe('a batch prompt whose earlier attempt died mid-call', () => {
+  it('is failed as uncertain instead of sent again when the provider never told us its job', async () => {
+    const idle = await createHarness({ providers: { replicate: { id: 'replicate', generate: async () => ((calls += 1), Promise.reject(new Error('must not be called'))) } }, workers: false });
+    try {
+      const created = await idle.call('POST', '/api/batch/generate', { prompts: ['a red fox'], model: MODEL, width: 256, height: 256 });
+      expect(created.status).toBe(201);
+      const { id } = await json<{ id: string }>(created);
+      const item = await idle.deps.db.batches.item(id, 0);
+      // What a process that died between reserving and hearing back leaves behind.
+      await idle.deps.db.charges.reserve(
+        { id: 'chg_dead', user_id: 'admin', key_id: null, image_id: item?.image_id ?? '', model: MODEL, provider: 'replicate', provider_job_id: null, journal: null, estimated_usd: PRICE, cost_usd: PRICE, outcome: 'reserved', error: null, created_at: '2026-11-20T09:59:00.000Z', settled_at: null },
+        [],
+      );
+      calls = 0;
+      await runBatchItem(idle.deps, id, 0);
+      expect(calls).toBe(0);
+      const batch = await json<{ failed_count: number; errors: { error: string }[] }>(await idle.call('GET', `/api/batch/${id}`));
+      expect(batch.failed_count).toBe(1);
+      expect(batch.errors[0]?.error).toMatch(/not sent again/);
+      expect(await idle.deps.db.charges.latestForImage('admin', item?.image_id ?? '')).toMatchObject({ id: 'chg_dead', outcome: 'uncertain', cost_usd: PRICE });
+    } finally {
+      await idle.close();
+    }
   });
 });
