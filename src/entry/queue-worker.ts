@@ -2,6 +2,7 @@ import { StartupError } from '../adapters/process/startup-error.js';
 import type { Config } from '../config.js';
 import { buildDeps, createLogger, describeDatabase } from '../deps.js';
 import { startBatchWorkers } from '../domain/batches/batch-workers.js';
+import { settleStaleCharges } from '../domain/charges/settle-stale-charges.js';
 import { reconcileBlobs } from '../domain/images/reconcile-blobs.js';
 
 export interface RunningWorker {
@@ -24,6 +25,9 @@ export async function startQueueWorker(config: Config): Promise<RunningWorker> {
   try {
     await reconcileBlobs(runtime.deps, { graceSeconds: config.storage.orphanGraceSeconds }).catch((error: unknown) =>
       logger.error({ err: error }, 'could not clean leftovers from the blob store; working anyway'),
+    );
+    await settleStaleCharges(runtime.deps, { callDeadlineMs: config.providers.timeoutMs }).catch((error: unknown) =>
+      logger.error({ err: error }, 'could not settle charges left reserved by a stopped process; working anyway'),
     );
     await startBatchWorkers(runtime.deps);
   } catch (error) {

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import { StartupError, errorCode } from '../adapters/process/startup-error.js';
 import { buildDeps, claimDataDir, createLogger, describeDatabase, type Runtime } from '../deps.js';
 import { startBatchWorkers } from '../domain/batches/batch-workers.js';
+import { settleStaleCharges } from '../domain/charges/settle-stale-charges.js';
 import { reconcileBlobs } from '../domain/images/reconcile-blobs.js';
 import { bootstrapAdminKey } from '../domain/keys/bootstrap-admin-key.js';
 
@@ -69,7 +70,10 @@ export async function startServer(config: Config, options: ServeOptions = { work
       await reconcileBlobs(deps, { graceSeconds: config.storage.orphanGraceSeconds }).catch((error: unknown) =>
         logger.error({ err: error }, 'could not clean leftovers from the blob store; serving anyway'),
       );
-      await startBatchWorkers(deps);
+      await settleStaleCharges(deps, { callDeadlineMs: config.providers.timeoutMs }).catch((error: unknown) =>
+      logger.error({ err: error }, 'could not settle charges left reserved by a stopped process; serving anyway'),
+    );
+    await startBatchWorkers(deps);
     }
     markReady();
     return running(config, { runtime, server, workers: options.workers, release: () => lock?.release() });

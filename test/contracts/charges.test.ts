@@ -82,6 +82,19 @@ function describeChargeContract(name: string, open: () => Promise<Database>): vo
       expect(await db.charges.latestForImage('bob', 'img_1')).toBeUndefined();
     });
 
+    it('settles as uncertain what a dead process left reserved: old ones without a job, and very old ones with one', async () => {
+      await db.charges.reserve(charge({ id: 'chg_old', created_at: '2026-11-20T07:00:00.000Z' }), []);
+      await db.charges.reserve(charge({ id: 'chg_new', image_id: 'img_2', created_at: '2026-11-20T08:30:00.000Z' }), []);
+      await db.charges.reserve(charge({ id: 'chg_job', image_id: 'img_3', created_at: '2026-11-20T07:00:00.000Z' }), []);
+      await db.charges.recordJournal('chg_job', { job: { id: 'pred_1' } });
+      await db.charges.reserve(charge({ id: 'chg_done', image_id: 'img_4', created_at: '2026-11-20T07:00:00.000Z' }), []);
+      await db.charges.settle({ id: 'chg_done', outcome: 'not_charged', cost_usd: 0, at: AT });
+      expect(await db.charges.settleStale({ before: '2026-11-20T08:00:00.000Z', withJobBefore: '2026-11-19T09:00:00.000Z' }, AT)).toBe(1);
+      const outcomes = (await db.charges.list('alice', {}, { limit: 10, offset: 0 })).items.map((row) => [row.id, row.outcome]);
+      expect(outcomes.sort()).toEqual([['chg_done', 'not_charged'], ['chg_job', 'reserved'], ['chg_new', 'reserved'], ['chg_old', 'uncertain']]);
+      expect(await db.charges.latestForImage('alice', 'img_1')).toMatchObject({ error: 'interrupted: the process stopped while the call was in flight', settled_at: AT });
+    });
+
     it('records an image and settles its charge in one transaction: both or neither', async () => {
       await db.charges.reserve(charge({}), []);
       await db.images.insert(image({ id: 'img_1', key_id: 'key_a' }), { id: 'chg_1', outcome: 'succeeded', cost_usd: 0.2, at: AT });

@@ -79,6 +79,16 @@ export function createChargeRepository(db: Kysely<DatabaseSchema>, dialect: Data
 
     settle: (settlement) => settleCharge(db, settlement),
 
+    async settleStale({ before, withJobBefore }, at) {
+      const result = await db
+        .updateTable('charges')
+        .set((eb) => ({ outcome: 'uncertain', settled_at: at, error: eb.fn.coalesce('error', sql<string>`'interrupted: the process stopped while the call was in flight'`) }))
+        .where('outcome', '=', 'reserved')
+        .where((eb) => eb.or([eb.and([eb('provider_job_id', 'is', null), eb('created_at', '<', before)]), eb('created_at', '<', withJobBefore)]))
+        .executeTakeFirst();
+      return toNumber(result.numUpdatedRows);
+    },
+
     async latestForImage(userId, imageId) {
       const row = await db.selectFrom('charges').selectAll().where('image_id', '=', imageId).where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
       return row === undefined ? undefined : toChargeRow(row);

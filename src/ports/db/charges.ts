@@ -83,6 +83,11 @@ export interface ChargeRepository {
   recordJournal(id: string, journal: JournalState): Promise<void>;
   /** Ends a reserved charge; a charge already settled is left as it is. */
   settle(settlement: ChargeSettlement): Promise<void>;
+  /**
+   * Settles as `uncertain` what a dead process left reserved: reservations made before `before` whose provider job
+   * is unknown, and any made before `withJobBefore` (a job a batch worker would have resumed by then). Returns how many.
+   */
+  settleStale(cutoffs: { before: string; withJobBefore: string }, at: string): Promise<number>;
   /** The newest charge of this user for this image id (resuming a batch prompt after a crash). */
   latestForImage(userId: string, imageId: string): Promise<ChargeRow | undefined>;
   /** Spend of each key since `monthStart`, and of that since `dayStart`; keys without charges are absent. */
