@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   ProviderAccountProblem,
   ProviderCircuitOpen,
+  ProviderJobAbandoned,
+  ProviderOutcomeUnknown,
   ProviderRefusal,
   ProviderUnavailable,
   type CallJournal,
@@ -55,6 +57,10 @@ function harness(steps: (Error | 'ok' | 'hang')[], overrides: Partial<Resilience
 }
 
 const unavailable = (status = 503, retryAfterMs?: number) => new ProviderUnavailable(`fake answered ${status}`, status, retryAfterMs);
+/** What undici's fetch throws for a connection error, with the code it names in `cause`. */
+const fetchFailed = (code: string, message = code) => new TypeError('fetch failed', { cause: Object.assign(new Error(message), { code }) });
+const refused = () => fetchFailed('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:443');
+const reset = () => fetchFailed('UND_ERR_SOCKET', 'other side closed');
 
 describe('withResilience', () => {
   it('retries a 5xx with exponential backoff and full jitter, then succeeds', async () => {
@@ -64,10 +70,32 @@ describe('withResilience', () => {
     expect(h.sleeps).toEqual([50, 100]);
   });
 
-  it("honours the provider's Retry-After on a 429, capped at the maximum delay", async () => {
-    const h = harness([unavailable(429, 700), unavailable(429, 60_000), 'ok']);
+  it("honours the provider's Retry-After on a 429 beyond the maximum delay, while the deadline allows", async () => {
+    const h = harness([unavailable(429, 700), unavailable(429, 3_000), 'ok'], { timeoutMs: 10_000 });
     await h.provider.generate(request);
-    expect(h.sleeps).toEqual([700, 1_000]);
+    expect(h.sleeps).toEqual([700, 3_000]);
+  });
+
+  it('passes a Retry-After that would outlast the deadline on at once, without waiting', async () => {
+    const h = harness([unavailable(429, 700), unavailable(429, 60_000), 'ok']);
+    const error = await h.provider.generate(request).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 429, retryAfterMs: 60_000 });
+    expect(h.sleeps).toEqual([700]);
+    expect(h.fake.calls()).toBe(2);
+  });
+
+  it('bounds the whole call by the deadline, not each attempt: no wait runs past it', async () => {
+    const h = harness([unavailable(), unavailable(), unavailable(), unavailable(), unavailable(), 'ok'], { retries: 10, breakerThreshold: 10 });
+    await expect(h.provider.generate(request)).rejects.toThrow('fake answered 503');
+    // Backoff 50, 100, 200, 400 (750 of the 1,000 ms); the next, 500, would pass the deadline.
+    expect(h.sleeps).toEqual([50, 100, 200, 400]);
+    expect(h.fake.calls()).toBe(5);
+  });
+
+  it('does not count 429s against the provider: the breaker stays closed', async () => {
+    const h = harness([unavailable(429), unavailable(429), unavailable(429), unavailable(429), 'ok'], { retries: 0 });
+    for (let i = 0; i < 4; i += 1) await expect(h.provider.generate(request)).rejects.toMatchObject({ status: 429 });
+    await expect(h.provider.generate(request)).resolves.toBe(image);
   });
 
   it('gives up after the configured retries with the last error', async () => {
@@ -83,17 +111,34 @@ describe('withResilience', () => {
     await expect(h.provider.generate(request)).resolves.toBe(image);
   });
 
-  it('retries network errors but not other failures', async () => {
-    const network = harness([new TypeError('fetch failed'), 'ok']);
+  it('retries a connection the provider never accepted, but not other failures', async () => {
+    const network = harness([refused(), fetchFailed('ENOTFOUND'), fetchFailed('UND_ERR_CONNECT_TIMEOUT'), 'ok'], { retries: 3, breakerThreshold: 10 });
     await expect(network.provider.generate(request)).resolves.toBe(image);
     const other = harness([new Error('malformed answer'), 'ok']);
     await expect(other.provider.generate(request)).rejects.toThrow('malformed answer');
     expect(other.fake.calls()).toBe(1);
   });
 
-  it('times out an attempt that hangs, naming the provider', async () => {
-    const h = harness(['hang'], { timeoutMs: 50, retries: 0 });
-    await expect(h.provider.generate(request)).rejects.toThrow('fake did not answer within 0 s');
+  it('never sends a request again once its answer was lost (a reset after it was sent): the outcome is unknown', async () => {
+    const h = harness([reset(), 'ok']);
+    const error = await h.provider.generate(request).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderOutcomeUnknown);
+    expect(error).toMatchObject({ timedOut: false, message: expect.stringContaining('other side closed') });
+    expect(h.fake.calls()).toBe(1);
+  });
+
+  it("never sends a request again after a gateway's 504: it may have reached the provider", async () => {
+    const h = harness([unavailable(504), 'ok']);
+    expect(await h.provider.generate(request).catch((e: unknown) => e)).toMatchObject({ name: 'ProviderOutcomeUnknown', timedOut: true });
+    expect(h.fake.calls()).toBe(1);
+  });
+
+  it('reports an attempt still hanging at the deadline as an unknown outcome, naming the provider', async () => {
+    const h = harness(['hang'], { timeoutMs: 50, retries: 2 });
+    const error = await h.provider.generate(request).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderOutcomeUnknown);
+    expect(error).toMatchObject({ timedOut: true, message: expect.stringContaining('fake did not answer within 0 s') });
+    expect(h.fake.calls()).toBe(1);
   });
 
   it('opens the breaker after repeated failures, answers fast, and recovers after the cooldown', async () => {
@@ -151,16 +196,16 @@ describe('withResilience', () => {
   });
 
   it('turns a provider that cannot be reached into a ProviderUnavailable once the retries are spent', async () => {
-    const h = harness([new TypeError('fetch failed'), new TypeError('fetch failed'), new TypeError('fetch failed')]);
+    const h = harness([refused(), refused(), refused()]);
     const error = await h.provider.generate(request).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderUnavailable);
-    expect(String(error)).toContain('fake could not be reached: fetch failed');
+    expect(String(error)).toContain('fake could not be reached: fetch failed: connect ECONNREFUSED');
   });
 });
 
 describe('withResilience and accepted jobs', () => {
   /** A provider whose first attempt accepts a job and then fails as a status check would; it records each journal. */
-  function jobProvider(outcomes: (Error | 'ok')[]) {
+  function jobProvider(outcomes: (Error | 'ok')[], timeoutMs = 1_000) {
     const journals: CallJournal[] = [];
     const created: string[] = [];
     const cancelled: string[] = [];
@@ -182,7 +227,21 @@ describe('withResilience and accepted jobs', () => {
         if (journal.job !== undefined) cancelled.push(journal.job.id);
       },
     };
-    const wrapped = withResilience(provider, { timeoutMs: 1_000, retries: 2, baseDelayMs: 1, maxDelayMs: 1, maxConcurrent: 1, breakerThreshold: 10, breakerCooldownMs: 1_000, sleep: async () => undefined });
+    let clock = 0;
+    const wrapped = withResilience(provider, {
+      timeoutMs,
+      retries: 2,
+      baseDelayMs: 100,
+      maxDelayMs: 100,
+      maxConcurrent: 1,
+      breakerThreshold: 3,
+      breakerCooldownMs: 1_000,
+      random: () => 1,
+      now: () => clock,
+      sleep: async (ms) => {
+        clock += ms;
+      },
+    });
     return { wrapped, journals, created, cancelled };
   }
 
@@ -202,11 +261,27 @@ describe('withResilience and accepted jobs', () => {
     expect(p.created).toEqual(['job-1', 'job-2']);
   });
 
-  it('cancels the job a call gives up on, once', async () => {
-    const p = jobProvider([unavailable(), unavailable(), unavailable()]);
-    await expect(p.wrapped.generate(request)).rejects.toThrow('fake answered 503');
+  it('follows an accepted job past the retry budget (its status checks are safe to repeat), and past an open breaker', async () => {
+    const p = jobProvider([unavailable(502), unavailable(502), unavailable(502), reset(), unavailable(429), 'ok']);
+    await expect(p.wrapped.generate(request)).resolves.toBe(image);
+    expect(p.created).toEqual(['job-1']);
+    expect(p.cancelled).toEqual([]);
+  });
+
+  it('cancels the job once when the deadline passes, and reports it abandoned: the provider bills it', async () => {
+    const p = jobProvider(Array.from({ length: 20 }, () => unavailable()), 1_000);
+    const error = await p.wrapped.generate(request).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderJobAbandoned);
+    expect(error).toMatchObject({ status: 504, message: expect.stringContaining('job-1') });
     expect(p.created).toEqual(['job-1']);
     expect(p.cancelled).toEqual(['job-1']);
+  });
+
+  it('resumes the job of a journal it is handed (a crashed call picked up again) and never creates another', async () => {
+    const p = jobProvider(['ok']);
+    const journal: CallJournal = { job: { id: 'job-from-before' } };
+    await expect(p.wrapped.generate(request, { journal })).resolves.toBe(image);
+    expect(p.created).toEqual([]);
   });
 
   it('cancels the job when the answer is a refusal', async () => {
