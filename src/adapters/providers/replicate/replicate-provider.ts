@@ -1,5 +1,5 @@
 import type { CallJournal, ImageProvider, ProviderRequest } from '../../../ports/image-provider.js';
-import { ProviderRefusal } from '../../../ports/image-provider.js';
+import { ProviderJobAbandoned, ProviderRefusal } from '../../../ports/image-provider.js';
 import { checkRequest, clip, downloadImage, failOnHttpError, fireAndForget, isRecord, nearestAspectRatio, readBody, sameOrigin, sleep, stringAt, type ReadBody } from '../http-support.js';
 
 export interface ReplicateOptions {
@@ -118,7 +118,10 @@ export function createReplicateProvider(options: ReplicateOptions, parametersOf:
           if (/nsfw/i.test(reason)) throw new ProviderRefusal(`Replicate refused prediction ${id}: ${clip(reason)}`);
           throw new Error(`Replicate prediction ${id} failed: ${clip(reason)}`);
         }
-        if (prediction.status === 'canceled' || prediction.status === 'aborted') throw new Error(`Replicate prediction ${id} was ${String(prediction.status)}`);
+        // Replicate bills a canceled prediction for the time it ran (one imagegate cancelled, or Cancel-After did).
+        if (prediction.status === 'canceled') throw new ProviderJobAbandoned(`Replicate prediction ${id} was canceled; Replicate bills it without an image`, 504);
+        // `aborted`: its Cancel-After deadline passed before it started, so nothing ran and nothing is billed.
+        if (prediction.status === 'aborted') throw new Error(`Replicate prediction ${id} was aborted before it started`);
         const output: unknown = Array.isArray(prediction.output) ? prediction.output[0] : prediction.output;
         const url = stringAt(output);
         if (url === undefined) throw new Error(`Replicate prediction ${id} succeeded without an output file`);
