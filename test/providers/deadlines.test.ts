@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createReplicateProvider } from '../../src/adapters/providers/replicate/replicate-provider.js';
 import { withResilience } from '../../src/adapters/providers/resilience/resilient-provider.js';
+import { loadConfig } from '../../src/config.js';
 import { replicateModels } from '../../src/domain/models/catalog/replicate.js';
-import { ProviderJobAbandoned, type ProviderRequest } from '../../src/ports/image-provider.js';
-import { parametersFrom } from '../../src/providers.js';
+import { ProviderJobAbandoned, ProviderOutcomeUnknown, ProviderUnavailable, type ProviderRequest } from '../../src/ports/image-provider.js';
+import { buildProviderSet, parametersFrom } from '../../src/providers.js';
 import { prediction } from './fakes/replicate-fake.js';
 import { rejectionOf, sendJson, startLoopbackServer, type LoopbackServer } from './loopback-server.js';
 
@@ -46,5 +47,28 @@ describe('a Replicate job still running at the deadline', () => {
     const adapter = createReplicateProvider({ apiToken: 'r8_test', baseUrl: server.origin }, parametersFrom(replicateModels));
     const error = await rejectionOf(adapter.generate({ providerModel: 'black-forest-labs/flux-schnell', prompt: 'x', width: 1024, height: 1024, seed: 1 }));
     expect(error).toBeInstanceOf(ProviderJobAbandoned);
+  });
+});
+
+describe('Workers AI and PROVIDER_TIMEOUT_MS', () => {
+  it('gives up on a stalled answer within PROVIDER_TIMEOUT_MS, as a provider error of the 504 kind', async () => {
+    const server = await startLoopbackServer((_sent, response, fake) => fake.stall(response));
+    servers.push(server);
+    const config = loadConfig({
+      CLOUDFLARE_ACCOUNT_ID: 'acct',
+      CLOUDFLARE_API_TOKEN: 'token',
+      CLOUDFLARE_API_BASE_URL: `${server.origin}/client/v4`,
+      PROVIDER_TIMEOUT_MS: '300',
+    });
+    const provider = buildProviderSet(config).providers.get('workers-ai');
+    if (provider === undefined) throw new Error('workers-ai is not enabled');
+    const started = performance.now();
+    const error = await rejectionOf(provider.generate({ providerModel: '@cf/black-forest-labs/flux-1-schnell', prompt: 'a lighthouse at dusk', width: 1024, height: 1024, seed: 1 }));
+    expect(performance.now() - started).toBeLessThan(1_500);
+    // Sent and never answered: it may have run, so it is never sent again, and the domain answers 504.
+    expect(error).toBeInstanceOf(ProviderOutcomeUnknown);
+    expect(error).toMatchObject({ timedOut: true, message: expect.stringContaining('did not answer within') });
+    expect(error).not.toBeInstanceOf(ProviderUnavailable);
+    expect(server.requests).toHaveLength(1);
   });
 });
