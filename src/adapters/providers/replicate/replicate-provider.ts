@@ -50,6 +50,13 @@ const TERMINAL = new Set(['succeeded', 'failed', 'canceled', 'aborted']);
 const duration = (ms: number): string => `${Math.max(1, Math.ceil(ms / 1000))}s`;
 
 /**
+ * `Prefer: wait=n` (1 to 60 s; bare `wait` is 60): a create held open past the call's deadline would be cut with the
+ * prediction made but its id unknown (an unknown outcome), so it waits at most half the time the call has.
+ */
+const preferWait = (cancelAfterMs: number | undefined): string =>
+  cancelAfterMs === undefined ? 'wait' : `wait=${Math.min(60, Math.max(1, Math.floor(cancelAfterMs / 2_000)))}`;
+
+/**
  * Replicate: create a prediction with `Prefer: wait` (which often returns it finished) and `Cancel-After`, poll
  * its `urls.get` until it succeeds, fails or is canceled, then download the output file. The prediction goes
  * into the call's journal as soon as it exists, so a retry polls it again rather than creating another.
@@ -75,7 +82,7 @@ export function createReplicateProvider(options: ReplicateOptions, parametersOf:
 
   async function create(request: ProviderRequest, signal?: AbortSignal): Promise<Record<string, unknown>> {
     const [owner, name] = request.providerModel.split('/');
-    const headers: Record<string, string> = { ...auth, 'Content-Type': 'application/json', Prefer: 'wait' };
+    const headers: Record<string, string> = { ...auth, 'Content-Type': 'application/json', Prefer: preferWait(options.cancelAfterMs) };
     if (options.cancelAfterMs !== undefined) headers['Cancel-After'] = duration(options.cancelAfterMs);
     const response = await doFetch(`${base}/v1/models/${encodeURIComponent(owner ?? '')}/${encodeURIComponent(name ?? '')}/predictions`, {
       method: 'POST',
