@@ -46,7 +46,9 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       return;
     }
     const upstream = http.request(
-      { host: targetUrl.hostname, port: targetUrl.port, method: req.method, path: req.url ?? '/', headers: { ...req.headers, host: targetUrl.host } },
+      // The Host the adapter called is kept, so a fake that names URLs (status, output files) names them on the proxy
+      // and the follow-up requests can be faulted too.
+      { host: targetUrl.hostname, port: targetUrl.port, method: req.method, path: req.url ?? '/', headers: req.headers },
       (answer) => {
         if (fault?.kind === 'drop') {
           // Only once the fake has answered in full, so whatever it did for this request is done.

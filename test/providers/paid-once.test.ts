@@ -136,11 +136,13 @@ describe('an accepted job', () => {
     expect(creations()).toBe(1);
   });
 
-  it('is followed through status checks whose answers were lost, which are safe to repeat', async () => {
+  it('is followed through status checks and a download whose answers were lost, which are safe to repeat', async () => {
     const { provider, proxy, creations, paths } = await replicate({ retries: 0 });
     proxy.dropAnswer(2, isStatusCheck);
+    proxy.dropAnswer(1, (method, path) => method === 'GET' && path.startsWith('/files/'));
     await expect(provider.generate(SCHNELL)).resolves.toMatchObject({ contentType: 'image/png' });
     expect(creations()).toBe(1);
     expect(paths().filter((path) => path === 'GET /v1/predictions/pred1')).toHaveLength(3);
+    expect(paths().filter((path) => path.startsWith('GET /files/'))).toHaveLength(2);
   });
 });
