@@ -118,6 +118,7 @@ export function withResilience(provider: ImageProvider, options: ResilienceOptio
     let waits = 0;
     let last: unknown;
     for (;;) {
+      if (callerGone(call)) throw callerLeft(call, false);
       if (call.deadline.passed()) throw timedOut(call, false, last);
       // A job already accepted is followed whatever the breaker says: it is paid for.
       if (!resumable(call.journal) && !breaker.tryAcquire()) throw leave(call.journal, 'circuit open', circuitOpen());
