@@ -65,9 +65,9 @@ export const PROVIDER_SPECS: readonly ProviderSpec[] = [
     id: 'workers-ai',
     requires: ['CLOUDFLARE_ACCOUNT_ID', 'CLOUDFLARE_API_TOKEN'],
     models: () => workersAiModels,
-    create: (env, fetchImpl, parametersOf) =>
+    create: (env, fetchImpl, parametersOf, settings) =>
       createWorkersAiProvider(
-        { accountId: must(env.CLOUDFLARE_ACCOUNT_ID), apiToken: must(env.CLOUDFLARE_API_TOKEN), baseUrl: env.CLOUDFLARE_API_BASE_URL, fetch: fetchImpl },
+        { accountId: must(env.CLOUDFLARE_ACCOUNT_ID), apiToken: must(env.CLOUDFLARE_API_TOKEN), baseUrl: env.CLOUDFLARE_API_BASE_URL, fetch: fetchImpl, timeoutMs: settings.timeoutMs },
         parametersOf,
       ),
     remote: true,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createComfyUiProvider } from '../../src/adapters/providers/comfyui/comfyui-provider.js';
 import { BUNDLED_WORKFLOWS, loadComfyWorkflows } from '../../src/adapters/providers/comfyui/workflows.js';
 import { withResilience } from '../../src/adapters/providers/resilience/resilient-provider.js';
-import { ProviderAccountProblem, ProviderRefusal, type CallJournal, type ProviderRequest } from '../../src/ports/image-provider.js';
+import { ProviderAccountProblem, ProviderJobAbandoned, ProviderRefusal, type CallJournal, type ProviderRequest } from '../../src/ports/image-provider.js';
 import { createHarness, json } from '../../src/test-support/harness.js';
 import { startComfyUiFake, type ComfyFake } from './fakes/comfyui-fake.js';
 import { rejectionOf } from './loopback-server.js';
@@ -133,9 +133,11 @@ describe('ComfyUI jobs across retries and cancellation', () => {
     ]);
   });
 
-  it('interrupts the prompt when it runs past the timeout', async () => {
+  it('interrupts the prompt when it runs past the deadline, and reports it abandoned', async () => {
     fake.set({ run: 'forever' });
-    expect(String(await rejectionOf(resilient(300).generate(request())))).toContain('did not answer within');
+    const error = await rejectionOf(resilient(300).generate(request()));
+    expect(error).toBeInstanceOf(ProviderJobAbandoned);
+    expect(error).toMatchObject({ status: 504, message: expect.stringContaining('no result within 0 s') });
     await expect.poll(() => paths()).toContain('POST /interrupt');
   });
 });

@@ -12,6 +12,11 @@ export interface FaultProxy {
   failWhen(match: (method: string, path: string) => boolean, times: number, status: number): void;
   /** The next `times` requests never get an answer. */
   stall(times: number): void;
+  /**
+   * The next `times` requests that `match` reach the fake, which acts on them and answers, but the answer never
+   * comes back: the client's connection is destroyed instead (a reset after the request was sent).
+   */
+  dropAnswer(times: number, match?: (method: string, path: string) => boolean): void;
   close(): Promise<void>;
 }
 
@@ -21,7 +26,7 @@ export interface FaultProxy {
  */
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
   type Match = (method: string, path: string) => boolean;
-  const faults: ({ kind: 'fail'; status: number; headers: Record<string, string>; match?: Match } | { kind: 'stall'; match?: Match })[] = [];
+  const faults: ({ kind: 'fail'; status: number; headers: Record<string, string>; match?: Match } | { kind: 'stall' | 'drop'; match?: Match })[] = [];
   const stalled: http.ServerResponse[] = [];
   let requests = 0;
   const targetUrl = new URL(target);
@@ -41,8 +46,16 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       return;
     }
     const upstream = http.request(
-      { host: targetUrl.hostname, port: targetUrl.port, method: req.method, path: req.url ?? '/', headers: { ...req.headers, host: targetUrl.host } },
+      // The Host the adapter called is kept, so a fake that names URLs (status, output files) names them on the proxy
+      // and the follow-up requests can be faulted too.
+      { host: targetUrl.hostname, port: targetUrl.port, method: req.method, path: req.url ?? '/', headers: req.headers },
       (answer) => {
+        if (fault?.kind === 'drop') {
+          // Only once the fake has answered in full, so whatever it did for this request is done.
+          answer.resume();
+          answer.on('end', () => req.socket.destroy());
+          return;
+        }
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },
@@ -67,6 +80,9 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     },
     stall(times) {
       for (let i = 0; i < times; i += 1) faults.push({ kind: 'stall' });
+    },
+    dropAnswer(times, match) {
+      for (let i = 0; i < times; i += 1) faults.push({ kind: 'drop', match });
     },
     close: () =>
       new Promise<void>((resolve) => {

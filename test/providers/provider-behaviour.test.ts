@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { withResilience, type ResilienceOptions } from '../../src/adapters/providers/resilience/resilient-provider.js';
+import { ProviderOutcomeUnknown, type ImageProvider } from '../../src/ports/image-provider.js';
 import { createHarness, json, type Harness } from '../../src/test-support/harness.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 import { sampleImages, type FakeOptions, type StartedFake } from './fakes/sample-images.js';
@@ -11,6 +12,8 @@ describe.each(subjects)('$name adapter behind the resilience layer', (subject) =
   let proxy: FaultProxy | undefined;
   let h: Harness | undefined;
   let clock = 0;
+  /** What the wrapped provider last threw, as the domain received it (its HTTP mapping is the domain's business). */
+  let thrown: unknown;
 
   async function start(overrides: Partial<ResilienceOptions> = {}, fakeOptions: FakeOptions = {}): Promise<{ h: Harness; proxy: FaultProxy; fake: StartedFake }> {
     fake = await subject.startFake(fakeOptions);
@@ -28,12 +31,21 @@ describe.each(subjects)('$name adapter behind the resilience layer', (subject) =
       now: () => clock,
       ...overrides,
     });
-    h = await createHarness({ providers: { [subject.providerId]: provider } });
+    const recording: ImageProvider = {
+      ...provider,
+      generate: (request, options) =>
+        provider.generate(request, options).catch((error: unknown) => {
+          thrown = error;
+          throw error;
+        }),
+    };
+    h = await createHarness({ providers: { [subject.providerId]: recording } });
     return { h, proxy, fake };
   }
 
   beforeEach(() => {
     clock = 0;
+    thrown = undefined;
   });
   afterEach(async () => {
     await h?.close();
@@ -114,12 +126,13 @@ describe.each(subjects)('$name adapter behind the resilience layer', (subject) =
     expect(res.headers.get('Retry-After')).toBe('7');
   });
 
-  it('answers a provider that does not answer in time with 503', async () => {
-    const { h, proxy } = await start({ timeoutMs: 200, retries: 0 });
+  it('reports a request sent and never answered by the deadline as an unknown outcome, not sent again, and stores nothing', async () => {
+    const { h, proxy } = await start({ timeoutMs: 200, retries: 2 });
     proxy.stall(1);
     const res = await generate(h);
-    expect(res.status).toBe(503);
-    expect((await json(res)).details).toMatchObject({ message: expect.stringContaining('did not answer within') });
+    expect(res.status).not.toBe(201);
+    expect(thrown).toBeInstanceOf(ProviderOutcomeUnknown);
+    expect(thrown).toMatchObject({ timedOut: true, message: expect.stringContaining('did not answer within') });
     await expectNothingStored(h);
   });
 

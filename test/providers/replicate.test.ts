@@ -67,6 +67,12 @@ describe('Replicate prediction request', () => {
     expect(api.server.requests[0]?.headers['cancel-after']).toBe('120s');
   });
 
+  it('holds the create open at most half the provider timeout (Prefer: wait=n), so its answer comes back before the deadline', async () => {
+    await provider(20_000).generate(request(SCHNELL));
+    await provider(600_000).generate(request(SCHNELL));
+    expect(api.server.requests.filter((r) => r.method === 'POST').map((r) => r.headers.prefer)).toEqual(['wait=10', 'wait=60']);
+  });
+
   it('sends dev its guidance too', async () => {
     await provider().generate(request(DEV, { width: 832, height: 1216, steps: 28, guidance: 3.5 }));
     expect(api.server.requests[0]?.body).toMatchObject({ input: { aspect_ratio: '2:3', num_inference_steps: 28, guidance: 3.5 } });

@@ -1,5 +1,6 @@
 import type { FailureKind, ProviderCheck, ProviderImage } from '../../ports/image-provider.js';
-import { httpFailure, ProviderUnavailable } from '../../ports/image-provider.js';
+import { httpFailure, parseRetryAfter, ProviderAccountProblem, ProviderRefusal, ProviderUnavailable } from '../../ports/image-provider.js';
+import { ProviderRetryAdvice } from './failure-policy.js';
 import { sniffImageType } from './sniff-image-type.js';
 
 /** A response body read once: the text, and the parsed JSON object when it is one (else an empty record). */
@@ -49,7 +50,20 @@ export async function failOnHttpError(
   if (response.ok) return;
   const body = await readBody(response);
   const detail = describe(body) ?? (body.isJson ? 'no error message' : `unexpected ${response.headers.get('Content-Type') ?? 'body'}`);
-  throw httpFailure(provider, response.status, clip(detail), response.headers.get('Retry-After'), classify(response.status, body));
+  throw answerFailure(provider, response, clip(detail), classify(response.status, body));
+}
+
+/**
+ * The classified failure for a non-2xx answer, with its Retry-After. A provider that says whether to retry
+ * (`x-should-retry: true|false`, OpenAI) is believed over the status, except that no retry fixes an account problem.
+ */
+export function answerFailure(provider: string, response: Response, detail: string, kind?: FailureKind): Error {
+  const retryAfter = response.headers.get('Retry-After');
+  const failure = httpFailure(provider, response.status, detail, retryAfter, kind);
+  const advice = response.headers.get('x-should-retry')?.trim().toLowerCase();
+  if ((advice !== 'true' && advice !== 'false') || failure instanceof ProviderAccountProblem) return failure;
+  if (advice === 'false' && failure instanceof ProviderRefusal) return failure;
+  return new ProviderRetryAdvice(failure.message, response.status, parseRetryAfter(retryAfter), advice === 'true');
 }
 
 /**
@@ -112,7 +126,9 @@ export async function downloadImage(
   });
   if (!response.ok) {
     await response.body?.cancel();
-    if (response.status === 429 || response.status >= 500) throw new ProviderUnavailable(`${provider} output download answered ${response.status}`, response.status);
+    if (response.status === 408 || response.status === 429 || response.status >= 500) {
+      throw new ProviderUnavailable(`${provider} output download answered ${response.status}`, response.status, parseRetryAfter(response.headers.get('Retry-After')));
+    }
     throw new Error(`${provider} output download answered ${response.status}`);
   }
   const bytes = new Uint8Array(await response.arrayBuffer());

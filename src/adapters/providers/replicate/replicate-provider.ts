@@ -1,5 +1,5 @@
 import type { CallJournal, ImageProvider, ProviderRequest } from '../../../ports/image-provider.js';
-import { ProviderRefusal } from '../../../ports/image-provider.js';
+import { ProviderJobAbandoned, ProviderRefusal } from '../../../ports/image-provider.js';
 import { checkRequest, clip, downloadImage, failOnHttpError, fireAndForget, isRecord, nearestAspectRatio, readBody, sameOrigin, sleep, stringAt, type ReadBody } from '../http-support.js';
 
 export interface ReplicateOptions {
@@ -50,6 +50,13 @@ const TERMINAL = new Set(['succeeded', 'failed', 'canceled', 'aborted']);
 const duration = (ms: number): string => `${Math.max(1, Math.ceil(ms / 1000))}s`;
 
 /**
+ * `Prefer: wait=n` (1 to 60 s; bare `wait` is 60): a create held open past the call's deadline would be cut with the
+ * prediction made but its id unknown (an unknown outcome), so it waits at most half the time the call has.
+ */
+const preferWait = (cancelAfterMs: number | undefined): string =>
+  cancelAfterMs === undefined ? 'wait' : `wait=${Math.min(60, Math.max(1, Math.floor(cancelAfterMs / 2_000)))}`;
+
+/**
  * Replicate: create a prediction with `Prefer: wait` (which often returns it finished) and `Cancel-After`, poll
  * its `urls.get` until it succeeds, fails or is canceled, then download the output file. The prediction goes
  * into the call's journal as soon as it exists, so a retry polls it again rather than creating another.
@@ -75,7 +82,7 @@ export function createReplicateProvider(options: ReplicateOptions, parametersOf:
 
   async function create(request: ProviderRequest, signal?: AbortSignal): Promise<Record<string, unknown>> {
     const [owner, name] = request.providerModel.split('/');
-    const headers: Record<string, string> = { ...auth, 'Content-Type': 'application/json', Prefer: 'wait' };
+    const headers: Record<string, string> = { ...auth, 'Content-Type': 'application/json', Prefer: preferWait(options.cancelAfterMs) };
     if (options.cancelAfterMs !== undefined) headers['Cancel-After'] = duration(options.cancelAfterMs);
     const response = await doFetch(`${base}/v1/models/${encodeURIComponent(owner ?? '')}/${encodeURIComponent(name ?? '')}/predictions`, {
       method: 'POST',
@@ -118,7 +125,10 @@ export function createReplicateProvider(options: ReplicateOptions, parametersOf:
           if (/nsfw/i.test(reason)) throw new ProviderRefusal(`Replicate refused prediction ${id}: ${clip(reason)}`);
           throw new Error(`Replicate prediction ${id} failed: ${clip(reason)}`);
         }
-        if (prediction.status === 'canceled' || prediction.status === 'aborted') throw new Error(`Replicate prediction ${id} was ${String(prediction.status)}`);
+        // Replicate bills a canceled prediction for the time it ran (one imagegate cancelled, or Cancel-After did).
+        if (prediction.status === 'canceled') throw new ProviderJobAbandoned(`Replicate prediction ${id} was canceled; Replicate bills it without an image`, 504);
+        // `aborted`: its Cancel-After deadline passed before it started, so nothing ran and nothing is billed.
+        if (prediction.status === 'aborted') throw new Error(`Replicate prediction ${id} was aborted before it started`);
         const output: unknown = Array.isArray(prediction.output) ? prediction.output[0] : prediction.output;
         const url = stringAt(output);
         if (url === undefined) throw new Error(`Replicate prediction ${id} succeeded without an output file`);

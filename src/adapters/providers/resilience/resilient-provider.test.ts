@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   ProviderAccountProblem,
   ProviderCircuitOpen,
+  ProviderOutcomeUnknown,
   ProviderRefusal,
   ProviderUnavailable,
-  type CallJournal,
   type ImageProvider,
   type ProviderImage,
 } from '../../../ports/image-provider.js';
@@ -55,6 +55,10 @@ function harness(steps: (Error | 'ok' | 'hang')[], overrides: Partial<Resilience
 }
 
 const unavailable = (status = 503, retryAfterMs?: number) => new ProviderUnavailable(`fake answered ${status}`, status, retryAfterMs);
+/** What undici's fetch throws for a connection error, with the code it names in `cause`. */
+const fetchFailed = (code: string, message = code) => new TypeError('fetch failed', { cause: Object.assign(new Error(message), { code }) });
+const refused = () => fetchFailed('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:443');
+const reset = () => fetchFailed('UND_ERR_SOCKET', 'other side closed');
 
 describe('withResilience', () => {
   it('retries a 5xx with exponential backoff and full jitter, then succeeds', async () => {
@@ -64,10 +68,32 @@ describe('withResilience', () => {
     expect(h.sleeps).toEqual([50, 100]);
   });
 
-  it("honours the provider's Retry-After on a 429, capped at the maximum delay", async () => {
-    const h = harness([unavailable(429, 700), unavailable(429, 60_000), 'ok']);
+  it("honours the provider's Retry-After on a 429 beyond the maximum delay, while the deadline allows", async () => {
+    const h = harness([unavailable(429, 700), unavailable(429, 3_000), 'ok'], { timeoutMs: 10_000 });
     await h.provider.generate(request);
-    expect(h.sleeps).toEqual([700, 1_000]);
+    expect(h.sleeps).toEqual([700, 3_000]);
+  });
+
+  it('passes a Retry-After that would outlast the deadline on at once, without waiting', async () => {
+    const h = harness([unavailable(429, 700), unavailable(429, 60_000), 'ok']);
+    const error = await h.provider.generate(request).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 429, retryAfterMs: 60_000 });
+    expect(h.sleeps).toEqual([700]);
+    expect(h.fake.calls()).toBe(2);
+  });
+
+  it('bounds the whole call by the deadline, not each attempt: no wait runs past it', async () => {
+    const h = harness([unavailable(), unavailable(), unavailable(), unavailable(), unavailable(), 'ok'], { retries: 10, breakerThreshold: 10 });
+    await expect(h.provider.generate(request)).rejects.toThrow('fake answered 503');
+    // Backoff 50, 100, 200, 400 (750 of the 1,000 ms); the next, 500, would pass the deadline.
+    expect(h.sleeps).toEqual([50, 100, 200, 400]);
+    expect(h.fake.calls()).toBe(5);
+  });
+
+  it('does not count 429s against the provider: the breaker stays closed', async () => {
+    const h = harness([unavailable(429), unavailable(429), unavailable(429), unavailable(429), 'ok'], { retries: 0 });
+    for (let i = 0; i < 4; i += 1) await expect(h.provider.generate(request)).rejects.toMatchObject({ status: 429 });
+    await expect(h.provider.generate(request)).resolves.toBe(image);
   });
 
   it('gives up after the configured retries with the last error', async () => {
@@ -83,17 +109,60 @@ describe('withResilience', () => {
     await expect(h.provider.generate(request)).resolves.toBe(image);
   });
 
-  it('retries network errors but not other failures', async () => {
-    const network = harness([new TypeError('fetch failed'), 'ok']);
+  it('retries a connection the provider never accepted, but not other failures', async () => {
+    const network = harness([refused(), fetchFailed('ENOTFOUND'), fetchFailed('UND_ERR_CONNECT_TIMEOUT'), 'ok'], { retries: 3, breakerThreshold: 10 });
     await expect(network.provider.generate(request)).resolves.toBe(image);
     const other = harness([new Error('malformed answer'), 'ok']);
     await expect(other.provider.generate(request)).rejects.toThrow('malformed answer');
     expect(other.fake.calls()).toBe(1);
   });
 
-  it('times out an attempt that hangs, naming the provider', async () => {
-    const h = harness(['hang'], { timeoutMs: 50, retries: 0 });
-    await expect(h.provider.generate(request)).rejects.toThrow('fake did not answer within 0 s');
+  it('never sends a request again once its answer was lost (a reset after it was sent): the outcome is unknown', async () => {
+    const h = harness([reset(), 'ok']);
+    const error = await h.provider.generate(request).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderOutcomeUnknown);
+    expect(error).toMatchObject({ timedOut: false, message: expect.stringContaining('other side closed') });
+    expect(h.fake.calls()).toBe(1);
+  });
+
+  it("never sends a request again after a gateway's 504: it may have reached the provider", async () => {
+    const h = harness([unavailable(504), 'ok']);
+    expect(await h.provider.generate(request).catch((e: unknown) => e)).toMatchObject({ name: 'ProviderOutcomeUnknown', timedOut: true });
+    expect(h.fake.calls()).toBe(1);
+  });
+
+  it('reports an attempt still hanging at the deadline as an unknown outcome, naming the provider', async () => {
+    const h = harness(['hang'], { timeoutMs: 50, retries: 2 });
+    const error = await h.provider.generate(request).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderOutcomeUnknown);
+    expect(error).toMatchObject({ timedOut: true, message: expect.stringContaining('fake did not answer within 0 s') });
+    expect(h.fake.calls()).toBe(1);
+  });
+
+  it('answers 504 (nothing sent, nothing charged) when the deadline passes while waiting to retry', async () => {
+    const waitForAbort = (_ms: number, signal?: AbortSignal) =>
+      new Promise<void>((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }));
+    const h = harness([unavailable(503), 'ok'], { timeoutMs: 100, sleep: waitForAbort });
+    const error = await h.provider.generate(request).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderUnavailable);
+    expect(error).not.toBeInstanceOf(ProviderOutcomeUnknown);
+    expect(error).toMatchObject({ status: 504, message: expect.stringContaining('fake answered 503') });
+    expect(h.fake.calls()).toBe(1);
+  });
+
+  it('reports a call its caller gave up on mid-request as an unknown outcome: the request may have reached the provider', async () => {
+    const h = harness(['hang']);
+    const caller = new AbortController();
+    const pending = h.provider.generate(request, { signal: caller.signal }).catch((e: unknown) => e);
+    await expect.poll(() => h.fake.calls()).toBe(1);
+    caller.abort(new Error('client disconnected'));
+    expect(await pending).toMatchObject({ name: 'ProviderOutcomeUnknown', timedOut: false, message: expect.stringContaining('client disconnected') });
+  });
+
+  it('sends nothing for a caller that left before its turn, and says why', async () => {
+    const h = harness(['ok']);
+    await expect(h.provider.generate(request, { signal: AbortSignal.abort(new Error('client disconnected')) })).rejects.toThrow('client disconnected');
+    expect(h.fake.calls()).toBe(0);
   });
 
   it('opens the breaker after repeated failures, answers fast, and recovers after the cooldown', async () => {
@@ -151,67 +220,9 @@ describe('withResilience', () => {
   });
 
   it('turns a provider that cannot be reached into a ProviderUnavailable once the retries are spent', async () => {
-    const h = harness([new TypeError('fetch failed'), new TypeError('fetch failed'), new TypeError('fetch failed')]);
+    const h = harness([refused(), refused(), refused()]);
     const error = await h.provider.generate(request).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderUnavailable);
-    expect(String(error)).toContain('fake could not be reached: fetch failed');
-  });
-});
-
-describe('withResilience and accepted jobs', () => {
-  /** A provider whose first attempt accepts a job and then fails as a status check would; it records each journal. */
-  function jobProvider(outcomes: (Error | 'ok')[]) {
-    const journals: CallJournal[] = [];
-    const created: string[] = [];
-    const cancelled: string[] = [];
-    let call = 0;
-    const provider: ImageProvider = {
-      id: 'jobs',
-      generate: (_request, options) => {
-        const journal = options?.journal ?? {};
-        journals.push(journal);
-        if (journal.job === undefined) {
-          journal.job = { id: `job-${created.length + 1}` };
-          created.push(journal.job.id);
-        }
-        const outcome = outcomes[call] ?? 'ok';
-        call += 1;
-        return outcome === 'ok' ? Promise.resolve(image) : Promise.reject(outcome);
-      },
-      cancel: (journal) => {
-        if (journal.job !== undefined) cancelled.push(journal.job.id);
-      },
-    };
-    const wrapped = withResilience(provider, { timeoutMs: 1_000, retries: 2, baseDelayMs: 1, maxDelayMs: 1, maxConcurrent: 1, breakerThreshold: 10, breakerCooldownMs: 1_000, sleep: async () => undefined });
-    return { wrapped, journals, created, cancelled };
-  }
-
-  it('gives every attempt of one call the same journal, so a retry resumes the job instead of creating one', async () => {
-    const p = jobProvider([unavailable(503), unavailable(502), 'ok']);
-    await expect(p.wrapped.generate(request)).resolves.toBe(image);
-    expect(p.journals).toHaveLength(3);
-    expect(new Set(p.journals).size).toBe(1);
-    expect(p.created).toEqual(['job-1']);
-    expect(p.cancelled).toEqual([]);
-  });
-
-  it('starts each call with a fresh journal', async () => {
-    const p = jobProvider(['ok', 'ok']);
-    await p.wrapped.generate(request);
-    await p.wrapped.generate(request);
-    expect(p.created).toEqual(['job-1', 'job-2']);
-  });
-
-  it('cancels the job a call gives up on, once', async () => {
-    const p = jobProvider([unavailable(), unavailable(), unavailable()]);
-    await expect(p.wrapped.generate(request)).rejects.toThrow('fake answered 503');
-    expect(p.created).toEqual(['job-1']);
-    expect(p.cancelled).toEqual(['job-1']);
-  });
-
-  it('cancels the job when the answer is a refusal', async () => {
-    const refused = jobProvider([new ProviderRefusal('nsfw')]);
-    await expect(refused.wrapped.generate(request)).rejects.toBeInstanceOf(ProviderRefusal);
-    expect(refused.cancelled).toEqual(['job-1']);
+    expect(String(error)).toContain('fake could not be reached: fetch failed: connect ECONNREFUSED');
   });
 });

@@ -1,19 +1,23 @@
 import {
-  ProviderAccountProblem,
   ProviderCircuitOpen,
-  ProviderRefusal,
+  ProviderJobAbandoned,
+  ProviderOutcomeUnknown,
   ProviderUnavailable,
   type CallJournal,
   type ImageProvider,
+  type ProviderImage,
   type ProviderRequest,
 } from '../../../ports/image-provider.js';
+import { afterAcceptance, beforeAcceptance, describeFailure, isTransportError } from '../failure-policy.js';
+import { sleep as abortableSleep } from '../http-support.js';
 import { CircuitBreaker } from './circuit-breaker.js';
+import { seconds, startDeadline, type Deadline } from './deadline.js';
 import { Semaphore } from './semaphore.js';
 
 export interface ResilienceOptions {
-  /** Per attempt (PROVIDER_TIMEOUT_MS). */
+  /** PROVIDER_TIMEOUT_MS: bounds a whole call from its start (attempts, waits, status checks), not each attempt. */
   timeoutMs: number;
-  /** Retries after the first attempt, for 408, 429, 5xx and network errors. */
+  /** Retries of a create (or a synchronous generation) the provider provably did not act on; status checks of an accepted job are not counted. */
   retries: number;
   baseDelayMs: number;
   maxDelayMs: number;
@@ -38,88 +42,133 @@ export const DEFAULT_RESILIENCE: Omit<ResilienceOptions, 'timeoutMs'> = {
 /** `imagegate models --check` waits at most this long for one provider. */
 const CHECK_TIMEOUT_MS = 15_000;
 
-const defaultSleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
-    }, { once: true });
-  });
+/** A job (or an output file) the call can resume: what is left are idempotent reads. */
+const resumable = (journal: CallJournal): boolean => journal.job !== undefined || journal.output !== undefined;
+/** A job the provider is known to have accepted (and so bills), or an image it made and named. */
+const accepted = (journal: CallJournal): boolean => (journal.job !== undefined && journal.job.pending !== true) || journal.output !== undefined;
 
-/** Network-level failures (refused, reset, DNS) from fetch surface as TypeError; worth another try. */
-const isNetworkError = (error: unknown) => error instanceof TypeError && /fetch failed|network/i.test(error.message);
-const isRetryable = (error: unknown) => error instanceof ProviderUnavailable || isNetworkError(error);
+/** Read through a function: TypeScript would otherwise keep an earlier check's answer across an await. */
+const callerGone = (call: Call): boolean => call.caller?.aborted === true;
+
+interface Call {
+  request: ProviderRequest;
+  journal: CallJournal;
+  caller?: AbortSignal;
+  deadline: Deadline;
+  signal: AbortSignal;
+}
 
 /**
- * Wraps any adapter with what every remote provider needs: a timeout per attempt, retries of 408/429/5xx and
- * network errors with capped exponential backoff and full jitter (a provider's Retry-After wins), never a retry
- * of a refusal or an account problem, a cap on concurrent calls, and a breaker that answers fast while the
- * provider keeps failing.
- *
- * All attempts of one call share a CallJournal: once the provider accepted a job, a retry resumes that job and
- * never creates (and pays for) another. A call that finally fails cancels the job it leaves behind.
+ * Wraps any adapter with what every remote provider needs, without ever paying twice for one call:
+ * - a create is sent again only when the provider provably did not act on it (no connection, 408, 429, 500, 502,
+ *   503, or its own `x-should-retry: true`); a lost answer is ProviderOutcomeUnknown (see failure-policy.ts);
+ * - a job it accepted is followed to its end: failed status checks and downloads are retried until the deadline;
+ * - one deadline (PROVIDER_TIMEOUT_MS) bounds the call; past it an accepted job is cancelled (ProviderJobAbandoned);
+ * - Retry-After is honoured up to the deadline, else passed on at once; backoff is exponential with full jitter;
+ * - a cap on concurrent calls, and a breaker that counts only the provider's own failures (not 429s, not refusals).
  */
 export function withResilience(provider: ImageProvider, options: ResilienceOptions): ImageProvider {
   const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? defaultSleep;
+  const sleep = options.sleep ?? abortableSleep;
   const random = options.random ?? Math.random;
   const slots = new Semaphore(options.maxConcurrent);
   const breaker = new CircuitBreaker({ failureThreshold: options.breakerThreshold, cooldownMs: options.breakerCooldownMs, now });
-
-  /** One attempt; a timeout becomes a 504-like ProviderUnavailable, flagged so it is not retried. */
-  async function attempt(request: ProviderRequest, journal: CallJournal, outer?: AbortSignal) {
-    const timeout = AbortSignal.timeout(options.timeoutMs);
-    const signal = outer === undefined ? timeout : AbortSignal.any([outer, timeout]);
-    try {
-      return await provider.generate(request, { signal, journal });
-    } catch (error) {
-      if (timeout.aborted && outer?.aborted !== true) throw new AttemptTimedOut(`${provider.id} did not answer within ${Math.round(options.timeoutMs / 1000)} s`);
-      throw error;
-    }
-  }
-
-  /** A call given up on leaves nothing running at the provider. */
-  const abandon = (journal: CallJournal) => {
-    if (journal.job !== undefined) provider.cancel?.(journal);
-  };
+  const within = `within ${seconds(options.timeoutMs)} s`;
 
   const circuitOpen = () =>
     new ProviderCircuitOpen(`${provider.id} is failing repeatedly; not calling it for another ${Math.ceil(breaker.retryInMs() / 1000)} s`, 503, breaker.retryInMs());
 
+  /**
+   * A call that ends leaves nothing running at the provider. When it gives up on an accepted job (`abandons`), the
+   * job is billed without an image, and the error says so; a job that ended on its own (refused, failed) keeps its error.
+   */
+  function leave(journal: CallJournal, why: string, otherwise: unknown, abandons = true): unknown {
+    const job = journal.job;
+    if (job !== undefined) provider.cancel?.(journal);
+    if (!abandons || !accepted(journal)) return otherwise;
+    const what = job === undefined ? 'its finished image' : `job ${job.id}`;
+    return new ProviderJobAbandoned(`${provider.id} ${what} was abandoned (${why}); the provider bills it without an image`, 504);
+  }
+
+  /** The deadline passed: while a request was in flight, its outcome is unknown; between attempts, nothing was sent. */
+  function timedOut(call: Call, inFlight: boolean, last: unknown): unknown {
+    const unknown = new ProviderOutcomeUnknown(`${provider.id} did not answer ${within}; the request may have reached it`, true);
+    const unsent = new ProviderUnavailable(`${provider.id} did not answer ${within}${last === undefined ? '' : ` (last: ${describeFailure(last)})`}`, 504);
+    return leave(call.journal, `no result ${within}`, inFlight ? unknown : unsent);
+  }
+
+  /** The caller left: an accepted job is abandoned, a request in flight has an unknown outcome, else its reason stands. */
+  function callerLeft(call: Call, inFlight: boolean): unknown {
+    const reason: unknown = call.caller?.reason;
+    const why = reason instanceof Error ? reason.message : String(reason);
+    const unknown = new ProviderOutcomeUnknown(`${provider.id}: the caller gave up (${why}) with the request in flight; it may have reached the provider`, false);
+    return leave(call.journal, why, inFlight ? unknown : reason);
+  }
+
+  /** Out of retries or not retryable: an unreachable provider is down for the caller (503), not a bug (500). */
+  function finalError(call: Call, error: unknown): unknown {
+    const final = isTransportError(error) ? new ProviderUnavailable(`${provider.id} could not be reached: ${describeFailure(error)}`, 503) : error;
+    // Only a provider we stopped waiting for leaves its job unfinished; a refusal or a failed job ended by itself.
+    const givenUp = final instanceof ProviderUnavailable && !(final instanceof ProviderJobAbandoned);
+    return leave(call.journal, final instanceof Error ? final.message : String(final), final, givenUp);
+  }
+
+  async function run(call: Call): Promise<ProviderImage> {
+    let creates = 0;
+    let waits = 0;
+    let last: unknown;
+    for (;;) {
+      if (callerGone(call)) throw callerLeft(call, false);
+      if (call.deadline.passed()) throw timedOut(call, false, last);
+      // A job already accepted is followed whatever the breaker says: it is paid for.
+      if (!resumable(call.journal) && !breaker.tryAcquire()) throw leave(call.journal, 'circuit open', circuitOpen());
+      try {
+        const image = await provider.generate(call.request, { signal: call.signal, journal: call.journal });
+        breaker.succeeded();
+        return image;
+      } catch (error) {
+        last = error;
+      }
+      if (callerGone(call)) {
+        breaker.released();
+        throw callerLeft(call, true);
+      }
+      if (call.deadline.signal.aborted) {
+        breaker.failed();
+        throw timedOut(call, true, last);
+      }
+      const following = resumable(call.journal);
+      const verdict = following ? afterAcceptance(last) : beforeAcceptance(provider.id, last);
+      if (verdict.providerFault) breaker.failed();
+      else breaker.released();
+      if (verdict.kind === 'final') throw finalError(call, verdict.error);
+      if (!following && creates >= options.retries) throw finalError(call, last);
+      if (!following) creates += 1;
+      const wait = verdict.retryAfterMs ?? Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** waits) * random();
+      waits += 1;
+      // Waiting past the deadline helps nobody: the caller gets the provider's Retry-After now.
+      if (wait >= call.deadline.remainingMs()) throw finalError(call, last);
+      try {
+        await sleep(wait, call.signal);
+      } catch (error) {
+        if (callerGone(call)) throw callerLeft(call, false);
+        if (call.deadline.signal.aborted) throw timedOut(call, false, last);
+        throw error;
+      }
+    }
+  }
+
   const wrapped: ImageProvider = {
     id: provider.id,
     async generate(request, callOptions) {
-      const journal: CallJournal = callOptions?.journal ?? {};
-      const release = await slots.acquire(callOptions?.signal);
+      const caller = callOptions?.signal;
+      const release = await slots.acquire(caller);
+      const deadline = startDeadline(options.timeoutMs, now, provider.id);
+      const signal = caller === undefined ? deadline.signal : AbortSignal.any([caller, deadline.signal]);
       try {
-        for (let tries = 0; ; tries += 1) {
-          if (!breaker.tryAcquire()) {
-            abandon(journal);
-            throw circuitOpen();
-          }
-          try {
-            const image = await attempt(request, journal, callOptions?.signal);
-            breaker.succeeded();
-            return image;
-          } catch (error) {
-            // About this request or this account, or the caller left: nothing said about the provider's health.
-            if (error instanceof ProviderRefusal || error instanceof ProviderAccountProblem || callOptions?.signal?.aborted === true) {
-              breaker.released();
-              abandon(journal);
-              throw error;
-            }
-            breaker.failed();
-            if (error instanceof AttemptTimedOut || !isRetryable(error) || tries >= options.retries) {
-              abandon(journal);
-              throw finalError(error);
-            }
-            const backoff = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** tries) * random();
-            const retryAfter = error instanceof ProviderUnavailable ? error.retryAfterMs : undefined;
-            await sleep(Math.min(options.maxDelayMs, retryAfter ?? backoff), callOptions?.signal);
-          }
-        }
+        return await run({ request, journal: callOptions?.journal ?? {}, caller, deadline, signal });
       } finally {
+        deadline.clear();
         release();
       }
     },
@@ -128,15 +177,4 @@ export function withResilience(provider: ImageProvider, options: ResilienceOptio
   const check = provider.check?.bind(provider);
   if (check !== undefined) wrapped.check = (signal) => check(signal ?? AbortSignal.timeout(CHECK_TIMEOUT_MS));
   return wrapped;
-
-  /** A provider that timed out or cannot be reached is down for the caller (503), not a bug (500). */
-  function finalError(error: unknown): unknown {
-    if (error instanceof AttemptTimedOut) return new ProviderUnavailable(error.message, 504);
-    if (error instanceof TypeError && isNetworkError(error)) return new ProviderUnavailable(`${provider.id} could not be reached: ${error.message}`, 503);
-    return error;
-  }
-}
-
-class AttemptTimedOut extends Error {
-  override readonly name = 'AttemptTimedOut';
 }

@@ -1,6 +1,6 @@
 import type { ImageProvider, ProviderRequest } from '../../../ports/image-provider.js';
-import { httpFailure, ProviderRefusal } from '../../../ports/image-provider.js';
-import { checkRequest, clip, nearestAspectRatio, readBody, stringAt, type ReadBody } from '../http-support.js';
+import { ProviderRefusal } from '../../../ports/image-provider.js';
+import { answerFailure, checkRequest, clip, nearestAspectRatio, readBody, stringAt, type ReadBody } from '../http-support.js';
 
 export interface StabilityOptions {
   apiKey: string;
@@ -80,7 +80,7 @@ export function createStabilityProvider(options: StabilityOptions, parametersOf:
       const detail = clip(describeError(body) ?? (body.isJson ? 'no error message' : `unexpected ${type || 'body'}`));
       // Stability answers 403 for prompts its moderation flags, not (only) for bad keys.
       if (response.status === 403 && name === 'content_moderation') throw new ProviderRefusal(`Stability AI answered 403: ${detail}`);
-      if (!response.ok) throw httpFailure('Stability AI', response.status, detail, response.headers.get('Retry-After'));
+      if (!response.ok) throw answerFailure('Stability AI', response, detail);
       throw new Error(`Stability AI answered ${response.status} with ${type || 'no content type'} instead of an image`);
     },
     // The account's credit balance (stability-ai SDK, v1.user.balance: GET /v1/user/balance): read-only, needs a valid key.

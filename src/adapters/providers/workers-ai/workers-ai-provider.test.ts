@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { workersAiModels } from '../../../domain/models/catalog/workers-ai.js';
 import type { ModelDefinition } from '../../../domain/models/types.js';
 import type { ImageProvider, ProviderRequest } from '../../../ports/image-provider.js';
-import { ProviderAccountProblem, ProviderRefusal, ProviderUnavailable } from '../../../ports/image-provider.js';
+import { ProviderAccountProblem, ProviderOutcomeUnknown, ProviderRefusal, ProviderUnavailable } from '../../../ports/image-provider.js';
 import { createWorkersAiProvider } from './workers-ai-provider.js';
 
 /*
@@ -355,17 +355,18 @@ describe('Workers AI provider failures', () => {
     expect(error).toMatchObject({ message: expect.stringContaining('503') });
   });
 
-  it('gives up after timeoutMs when the server never answers', async () => {
+  it('gives up after timeoutMs when the server never answers, with an unknown outcome (504), not a bare TimeoutError', async () => {
     respond = (_request, response) => {
       stalled.push(response);
     };
     const started = performance.now();
     const error = await rejectionOf(provider({ timeoutMs: 200 }).generate(fullRequest(FLUX)));
     expect(performance.now() - started).toBeLessThan(1_000);
-    expect(error).toMatchObject({ name: 'TimeoutError' });
+    expect(error).toBeInstanceOf(ProviderOutcomeUnknown);
+    expect(error).toMatchObject({ timedOut: true, message: 'Workers AI did not answer within 0 s; the request may have reached it' });
   });
 
-  it('gives up after timeoutMs when the headers arrive but the image body stalls', async () => {
+  it('gives up after timeoutMs when the headers arrive but the image body stalls, with an unknown outcome (504)', async () => {
     respond = (_request, response) => {
       response.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': png.length });
       response.write(png.subarray(0, 8));
@@ -374,7 +375,8 @@ describe('Workers AI provider failures', () => {
     const started = performance.now();
     const error = await rejectionOf(provider({ timeoutMs: 200 }).generate(fullRequest(SDXL)));
     expect(performance.now() - started).toBeLessThan(1_000);
-    expect(error).toMatchObject({ name: 'TimeoutError' });
+    expect(error).toBeInstanceOf(ProviderOutcomeUnknown);
+    expect(error).toMatchObject({ timedOut: true, message: 'Workers AI did not answer within 0 s; the request may have reached it' });
   });
 
   it('rejects without calling the server when the caller has already aborted', async () => {

@@ -1,4 +1,5 @@
-import type { FailureKind, ImageProvider, ProviderRequest } from '../../../ports/image-provider.js';
+import type { FailureKind, ImageProvider, ProviderImage, ProviderRequest } from '../../../ports/image-provider.js';
+import { ProviderOutcomeUnknown } from '../../../ports/image-provider.js';
 import { base64Image, checkRequest, failOnHttpError, isRecord, readBody, stringAt, type ReadBody } from '../http-support.js';
 
 export interface WorkersAiOptions {
@@ -7,8 +8,12 @@ export interface WorkersAiOptions {
   /** `https://api.cloudflare.com/client/v4`, or a loopback fake in tests. */
   baseUrl: string;
   fetch?: typeof fetch;
+  /** PROVIDER_TIMEOUT_MS (src/providers.ts passes it), so the adapter never waits longer than the call may. */
   timeoutMs?: number;
 }
+
+/** Only for the adapter used on its own; the service always passes PROVIDER_TIMEOUT_MS. */
+const DEFAULT_TIMEOUT_MS = 120_000;
 
 /** FLUX and Lucid Origin name the step count `steps`; the Stable Diffusion family and Phoenix use `num_steps`. */
 const STEPS_FIELD: Record<string, string> = {
@@ -68,32 +73,45 @@ export function createWorkersAiProvider(options: WorkersAiOptions, parametersOf:
   return {
     id: 'workers-ai',
     async generate(request, callOptions) {
-      const url = `${account}/ai/run/${request.providerModel}`;
-      const signals = [AbortSignal.timeout(options.timeoutMs ?? 120_000)];
-      if (callOptions?.signal !== undefined) signals.push(callOptions.signal);
-      const fields = workersAiFields(request, parametersOf(request.providerModel));
-      const multipart = isMultipart(request.providerModel);
-      const response = await doFetch(url, {
-        method: 'POST',
-        // For multipart, fetch sets the Content-Type with its boundary from the FormData body.
-        headers: multipart ? auth : { ...auth, 'Content-Type': 'application/json' },
-        body: multipart ? multipartBody(fields) : JSON.stringify(fields),
-        signal: AbortSignal.any(signals),
-      });
-      const type = response.headers.get('Content-Type') ?? '';
-      if (type.startsWith('image/') && response.ok) {
-        return { bytes: new Uint8Array(await response.arrayBuffer()), contentType: type };
+      const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const signal = callOptions?.signal === undefined ? timeout : AbortSignal.any([timeout, callOptions.signal]);
+      try {
+        return await run(request, signal);
+      } catch (error) {
+        // The request was sent and may be running (and billed): a provider error the caller can be told about, not a bug.
+        if (timeout.aborted && callOptions?.signal?.aborted !== true) {
+          throw new ProviderOutcomeUnknown(`Workers AI did not answer within ${Math.round(timeoutMs / 1000)} s; the request may have reached it`, true);
+        }
+        throw error;
       }
-      await failOnHttpError('Workers AI', response, ({ json }) => reasonsOf(json) || undefined, classify);
-      const { json, isJson } = await readBody(response);
-      const image = isRecord(json.result) ? stringAt(json.result.image) : undefined;
-      if (json.success === false || image === undefined) {
-        const reasons = reasonsOf(json);
-        throw new Error(`Workers AI answered ${response.status} with ${isJson ? `no image in the answer${reasons === '' ? '' : `: ${reasons}`}` : `an unexpected ${type || 'body'}`}`);
-      }
-      return base64Image(image);
     },
     // Listing the account's text-to-image models needs only "Workers AI Read" and runs nothing.
     check: (signal) => checkRequest('Workers AI', doFetch, `${account}/ai/models/search?task=Text-to-Image`, { headers: auth, signal }, ({ json }) => reasonsOf(json) || undefined),
   };
+
+  async function run(request: ProviderRequest, signal: AbortSignal): Promise<ProviderImage> {
+    const url = `${account}/ai/run/${request.providerModel}`;
+    const fields = workersAiFields(request, parametersOf(request.providerModel));
+    const multipart = isMultipart(request.providerModel);
+    const response = await doFetch(url, {
+      method: 'POST',
+      // For multipart, fetch sets the Content-Type with its boundary from the FormData body.
+      headers: multipart ? auth : { ...auth, 'Content-Type': 'application/json' },
+      body: multipart ? multipartBody(fields) : JSON.stringify(fields),
+      signal,
+    });
+    const type = response.headers.get('Content-Type') ?? '';
+    if (type.startsWith('image/') && response.ok) {
+      return { bytes: new Uint8Array(await response.arrayBuffer()), contentType: type };
+    }
+    await failOnHttpError('Workers AI', response, ({ json }) => reasonsOf(json) || undefined, classify);
+    const { json, isJson } = await readBody(response);
+    const image = isRecord(json.result) ? stringAt(json.result.image) : undefined;
+    if (json.success === false || image === undefined) {
+      const reasons = reasonsOf(json);
+      throw new Error(`Workers AI answered ${response.status} with ${isJson ? `no image in the answer${reasons === '' ? '' : `: ${reasons}`}` : `an unexpected ${type || 'body'}`}`);
+    }
+    return base64Image(image);
+  }
 }
