@@ -56,6 +56,7 @@ export function storedRateLimit(plan: Plan, rateLimit: number | undefined): numb
 /** An expiry as stored, refused unless it is still ahead. */
 export function futureExpiry(expiresAt: string, now: Date): string {
   const at = new Date(expiresAt);
-  if (at.getTime() <= now.getTime()) throw invalidParameter('expires_at', `expires_at must be in the future (after ${now.toISOString()}), or null for a key that does not expire`);
+  // The server's time, to the second, for a client whose clock is off.
+  if (at.getTime() <= now.getTime()) throw invalidParameter('expires_at', `expires_at must be in the future (it is ${now.toISOString().slice(0, 19)}Z now)`);
   return at.toISOString();
 }
