@@ -16,8 +16,6 @@ export interface UpdateKeyInput {
   monthly_budget_usd?: number | null;
 }
 
-export const UPDATABLE_KEY_FIELDS = ['name', 'daily_budget_usd', 'monthly_budget_usd', 'plan', 'rate_limit', 'expires_at'] as const;
-
 interface UpdateKeyArgs {
   deps: Pick<Deps, 'db' | 'clock'>;
   caller: Principal;

@@ -1,5 +1,4 @@
 import { z } from '@hono/zod-openapi';
-import { UPDATABLE_KEY_FIELDS } from '../../../domain/keys/update-key.js';
 import { PageQuerySchema, PaginationSchema } from '../../schemas.js';
 
 const PermissionSchema = z.enum(['generate', 'read', 'manage']);
@@ -57,8 +56,6 @@ export const CreateApiKeySchema = z
   })
   .openapi('CreateApiKey');
 
-const UPDATABLE = UPDATABLE_KEY_FIELDS.join(', ');
-
 const updatable = {
   name: keyName.optional(),
   daily_budget_usd: budget('daily').optional().openapi({ description: 'USD per UTC day; null removes the budget', example: 2 }),
@@ -67,6 +64,7 @@ const updatable = {
   rate_limit: rateLimit.optional(),
   expires_at: z.iso.datetime({ offset: true }).nullable().optional().openapi({ description: 'A future time, or null for a key that does not expire', example: '2027-06-30T00:00:00Z' }),
 };
+const UPDATABLE = Object.keys(updatable).join(', ');
 
 /**
  * Loose, then checked by hand: a strict object's refusal says "see /docs", and this one names the fields
