@@ -34,7 +34,7 @@ export async function updateKey({ deps, caller, input: { keyId, changes } }: Upd
   const row = await deps.db.apiKeys.find(keyId);
   if (row === undefined || (!caller.isAdmin && row.user_id !== caller.userId)) throw notFound('API key', 'key_id', keyId);
   if (keyId === ENV_ADMIN_KEY_ID) {
-    throw new ApiError('CONFLICT', 'Key is managed by the environment', { key_id: keyId, message: 'this is the ADMIN_API_KEY key; its terms are fixed, change ADMIN_API_KEY and restart the server to replace it' });
+    throw new ApiError('CONFLICT', 'Key is managed by the environment', { key_id: keyId, message: 'this is the ADMIN_API_KEY key, which the server\'s environment defines, so the API cannot change it; change or unset ADMIN_API_KEY and restart the server to replace or retire it' });
   }
   if (row.revoked_at !== null) throw revokedConflict(keyId);
 

@@ -55,8 +55,8 @@ function KeyRow({ apiKey, onRevoked, onEdit }: KeyListProps & { apiKey: ApiKey }
         {apiKey.plan} ({apiKey.rate_limit}/min)
       </td>
       <td data-label="Spent (budget)">
-        <Spend window="Today" spent={apiKey.spend.today_usd} budget={apiKey.daily_budget_usd} />
-        <Spend window="This month" spent={apiKey.spend.this_month_usd} budget={apiKey.monthly_budget_usd} />
+        <Spend label="Today" spent={apiKey.spend.today_usd} budget={apiKey.daily_budget_usd} />
+        <Spend label="This month" spent={apiKey.spend.this_month_usd} budget={apiKey.monthly_budget_usd} />
       </td>
       <td data-label="Expires">{apiKey.expires_at === null ? 'never' : formatDateTime(apiKey.expires_at)}</td>
       <td data-label="Last used">{formatDateTime(apiKey.last_used_at)}</td>
@@ -81,10 +81,10 @@ function KeyRow({ apiKey, onRevoked, onEdit }: KeyListProps & { apiKey: ApiKey }
 }
 
 /** What a key spent in one window beside its budget for it, in words. */
-function Spend({ window, spent, budget }: { window: string; spent: number; budget: number | null }) {
+function Spend({ label, spent, budget }: { label: string; spent: number; budget: number | null }) {
   return (
     <span class="spend">
-      <span class="muted">{window}:</span> {formatUsd(spent)} {budget === null ? <span class="muted">(no budget)</span> : `of ${formatUsd(budget)}`}
+      <span class="muted">{label}:</span> {formatUsd(spent)} {budget === null ? <span class="muted">(no budget)</span> : `of ${formatUsd(budget)}`}
     </span>
   );
 }
