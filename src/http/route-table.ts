@@ -32,7 +32,7 @@ interface OpenApiDefinition {
   route?: { method: string; path: string; request?: { body?: unknown }; [PERMISSIONS_EXTENSION]?: readonly Permission[]; [IDEMPOTENT_EXTENSION]?: boolean };
 }
 
-const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /**
  * What the app's routes declare, looked up per request: one source (the routes themselves) answers

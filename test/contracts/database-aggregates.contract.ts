@@ -27,6 +27,26 @@ export function describeAggregateContract(database: () => Database): void {
       expect((await db.apiKeys.list('admin', page)).items.map((key) => key.id)).toEqual(['key_admin']);
     });
 
+    it("changes only the given fields of a user's live key, clears with null, and leaves other users' and revoked keys alone", async () => {
+      const db = database();
+      await db.apiKeys.insert(apiKey({ daily_budget_usd: 5, expires_at: '2027-01-01T00:00:00.000Z' }));
+      expect(await db.apiKeys.update('bob', 'key_1', { name: 'stolen' })).toBeUndefined();
+      expect(await db.apiKeys.update('alice', 'key_nope', { name: 'x' })).toBeUndefined();
+
+      const changed = await db.apiKeys.update('alice', 'key_1', { name: 'desk', daily_budget_usd: 0.25, monthly_budget_usd: 12.5, plan: 'enterprise', rate_limit: 300 });
+      expect(changed).toEqual({ ...apiKey({}), name: 'desk', daily_budget_usd: 0.25, monthly_budget_usd: 12.5, plan: 'enterprise', rate_limit: 300, expires_at: '2027-01-01T00:00:00.000Z' });
+      expect(await db.apiKeys.findByHash('hash-1')).toEqual(changed);
+
+      const cleared = await db.apiKeys.update(undefined, 'key_1', { daily_budget_usd: null, expires_at: null, plan: 'pro', rate_limit: null });
+      expect(cleared).toMatchObject({ name: 'desk', plan: 'pro', rate_limit: null, expires_at: null, monthly_budget_usd: 12.5 });
+      expect(cleared?.daily_budget_usd ?? null).toBeNull();
+      expect(await db.apiKeys.update('alice', 'key_1', {})).toEqual(cleared);
+
+      expect(await db.apiKeys.revoke('alice', 'key_1', AT)).toBe(true);
+      expect(await db.apiKeys.update('alice', 'key_1', { name: 'revived' })).toBeUndefined();
+      expect((await db.apiKeys.find('key_1'))?.name).toBe('desk');
+    });
+
     it('counts as active only keys neither revoked nor expired at the instant asked', async () => {
       const db = database();
       await db.apiKeys.insert(apiKey({ id: 'k_open', hash: 'a' }));

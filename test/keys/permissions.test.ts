@@ -50,6 +50,7 @@ const endpoints: [string, string, () => unknown, Needs][] = [
   ['GET', '/api/keys', () => undefined, 'manage'],
   ['POST', '/api/keys', () => ({ name: 'k', permissions: ['read'] }), 'manage'],
   ['DELETE', '/api/keys/{fresh-key}', () => undefined, 'manage'],
+  ['PATCH', '/api/keys/{fresh-key}', () => ({ name: 'renamed' }), 'manage'],
   ['POST', '/api/batch/generate', () => ({ prompts: ['a batch prompt'], model: 'local/procedural', width: 64, height: 64 }), 'generate'],
   ['POST', '/api/batch/create', () => ({ name: 'b', prompts: ['a batch prompt'], model: 'local/procedural', width: 64, height: 64 }), 'generate'],
   ['GET', '/api/batch', () => undefined, ['read', 'generate']],

@@ -19,8 +19,8 @@ async function expectForbidden(res: Response): Promise<void> {
   expect(await res.text()).toBe('Forbidden');
   expect(res.headers.get('Content-Type')).toMatch(/^text\/plain/);
   expect(res.headers.get('Access-Control-Allow-Origin')).toBe('*');
-  expect(res.headers.get('Access-Control-Allow-Methods')).toBe('GET, POST, PUT, DELETE, OPTIONS');
-  expect(res.headers.get('Access-Control-Allow-Headers')).toBe('Content-Type');
+  expect(res.headers.get('Access-Control-Allow-Methods')).toBe('GET, POST, PUT, PATCH, DELETE, OPTIONS');
+  expect(res.headers.get('Access-Control-Allow-Headers')).toBe('Content-Type, Idempotency-Key');
 }
 
 describe('IP allow-list mode', () => {

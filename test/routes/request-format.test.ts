@@ -66,8 +66,8 @@ describe('every response', () => {
   ])('carries the CORS headers and an X-Request-Id (%s %s)', async (method, path) => {
     const res = await h.call(method, path, method === 'POST' ? '{' : undefined);
     expect(res.headers.get('Access-Control-Allow-Origin')).toBe('*');
-    expect(res.headers.get('Access-Control-Allow-Methods')).toBe('GET, POST, PUT, DELETE, OPTIONS');
-    expect(res.headers.get('Access-Control-Allow-Headers')).toBe('Content-Type');
+    expect(res.headers.get('Access-Control-Allow-Methods')).toBe('GET, POST, PUT, PATCH, DELETE, OPTIONS');
+    expect(res.headers.get('Access-Control-Allow-Headers')).toBe('Content-Type, Idempotency-Key');
     expect(res.headers.get('X-Request-Id')).toMatch(/^req_[0-9a-f]{32}$/);
   });
 
@@ -79,7 +79,24 @@ describe('every response', () => {
   it('answers an OPTIONS preflight with 204 and no key needed', async () => {
     const res = await h.app.request('/api/generate', { method: 'OPTIONS' });
     expect(res.status).toBe(204);
-    expect(res.headers.get('Access-Control-Allow-Methods')).toBe('GET, POST, PUT, DELETE, OPTIONS');
+    expect(res.headers.get('Access-Control-Allow-Methods')).toBe('GET, POST, PUT, PATCH, DELETE, OPTIONS');
+  });
+
+  it('lets a browser on another origin PATCH a key and send Idempotency-Key: the preflight and the answer both allow them', async () => {
+    const preflight = await h.app.request('/api/keys/key_1', {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'PATCH', 'Access-Control-Request-Headers': 'content-type, idempotency-key' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('Access-Control-Allow-Methods')?.split(', ')).toContain('PATCH');
+    expect(preflight.headers.get('Access-Control-Allow-Headers')?.split(', ')).toEqual(expect.arrayContaining(['Content-Type', 'Idempotency-Key']));
+
+    const created = await json<{ id: string }>(await h.call('POST', '/api/keys', { name: 'cors', permissions: ['read'] }, { Origin: 'https://app.example', 'Idempotency-Key': 'cors-1' }));
+    const answer = await h.call('PATCH', `/api/keys/${created.id}`, { daily_budget_usd: 1 }, { Origin: 'https://app.example' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    expect(answer.headers.get('Access-Control-Allow-Headers')?.split(', ')).toContain('Idempotency-Key');
+    expect(answer.headers.get('Access-Control-Allow-Methods')?.split(', ')).toContain('PATCH');
   });
 
   it('answers an unknown route with a JSON 404', async () => {

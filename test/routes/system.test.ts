@@ -54,6 +54,7 @@ describe('OpenAPI and docs', () => {
         'GET /api/keys',
         'POST /api/keys',
         'DELETE /api/keys/{id}',
+        'PATCH /api/keys/{id}',
       ]),
     );
   });

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { ApiKeyRepository, ApiKeyRow, Permission, Plan } from '../../ports/database.js';
 import { toNumber } from './rows.js';
 import type { ApiKeysTable, DatabaseSchema } from './schema.js';
@@ -21,6 +21,9 @@ const fromRow = (row: ApiKeyRow): Selectable<ApiKeysTable> => ({
   permissions: JSON.stringify(row.permissions),
   is_admin: row.is_admin ? 1 : 0,
 });
+
+const definedOnly = <T extends object>(values: T): Partial<T> =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
 
 export function createApiKeyRepository(db: Kysely<DatabaseSchema>): ApiKeyRepository {
   const scoped = (userId: string | undefined) => {
@@ -51,6 +54,19 @@ export function createApiKeyRepository(db: Kysely<DatabaseSchema>): ApiKeyReposi
       if (userId !== undefined) query = query.where('user_id', '=', userId);
       const result = await query.executeTakeFirst();
       return toNumber(result.numUpdatedRows) > 0;
+    },
+    async update(userId, id, changes) {
+      // Only the columns the port names, and only those given: an absent field stays as it is.
+      const { name, plan, rate_limit, expires_at, daily_budget_usd, monthly_budget_usd } = changes;
+      const set: Updateable<ApiKeysTable> = definedOnly({ name, plan, rate_limit, expires_at, daily_budget_usd, monthly_budget_usd });
+      if (Object.keys(set).length === 0) {
+        const row = await scoped(userId).selectAll().where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+        return row === undefined ? undefined : toRow(row);
+      }
+      let query = db.updateTable('api_keys').set(set).where('id', '=', id).where('revoked_at', 'is', null);
+      if (userId !== undefined) query = query.where('user_id', '=', userId);
+      const row = await query.returningAll().executeTakeFirst();
+      return row === undefined ? undefined : toRow(row);
     },
     async touch(id, at) {
       await db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', id).execute();

@@ -51,6 +51,19 @@ describe('the API key cache', () => {
     await f.db.close();
   });
 
+  it('forgets a key the moment this process changes it, and sees a change by another process once the entry expires', async () => {
+    const f = await fixture();
+    await f.cached.insert(key({ daily_budget_usd: 5 }));
+    await f.cached.findByHash('h1');
+    expect((await f.cached.update(undefined, 'key_1', { daily_budget_usd: 1 }))?.daily_budget_usd).toBe(1);
+    expect((await f.cached.findByHash('h1'))?.daily_budget_usd).toBe(1);
+    await f.db.apiKeys.update(undefined, 'key_1', { daily_budget_usd: 0.5 });
+    expect((await f.cached.findByHash('h1'))?.daily_budget_usd).toBe(1);
+    f.clock.advance(501);
+    expect((await f.cached.findByHash('h1'))?.daily_budget_usd).toBe(0.5);
+    await f.db.close();
+  });
+
   it('sees a revocation by another process once the entry expires', async () => {
     const f = await fixture();
     await f.cached.insert(key());

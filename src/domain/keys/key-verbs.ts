@@ -1,12 +1,13 @@
 import type { ApiKeyRow, PageRequest } from '../../ports/database.js';
 import type { Deps } from '../context.js';
-import { ApiError, invalidParameter, notFound } from '../errors.js';
+import { ApiError, notFound } from '../errors.js';
 import { paginate, type Pagination } from '../pagination.js';
 import { ENV_ADMIN_KEY_ID } from './bootstrap-admin-key.js';
 import { toKeyRecord, type ApiKeyRecord } from './key-record.js';
 import { spendWindows } from './budget.js';
 import { displayPrefix, generateSecret, hashSecret } from './key-secret.js';
-import { PLAN_ORDER, requestsPerMinute, type Permission, type Plan, type Principal } from './principal.js';
+import { checkWithinCaller, forbidden, futureExpiry, storedRateLimit } from './key-terms.js';
+import type { Permission, Plan, Principal } from './principal.js';
 
 export interface CreateKeyInput {
   name: string;
@@ -30,32 +31,20 @@ interface KeyArgs<I> {
   input: I;
 }
 
-const forbidden = (message: string) => new ApiError('FORBIDDEN', 'Insufficient permissions', { message });
-
 /** A key can only hand out what it holds: its own user (unless admin), its permissions, its plan and limit at most. */
 export async function createKey({ deps, caller, input }: KeyArgs<CreateKeyInput>): Promise<CreatedKey> {
   const plan = input.plan ?? 'standard';
-  if (plan === 'enterprise' && input.rate_limit === undefined) throw invalidParameter('rate_limit', 'enterprise keys need rate_limit (requests per minute)');
-  if (plan !== 'enterprise' && input.rate_limit !== undefined) throw invalidParameter('rate_limit', `rate_limit applies to enterprise keys only; the ${plan} plan allows ${requestsPerMinute(plan, null)} requests per minute`);
+  const rateLimit = storedRateLimit(plan, input.rate_limit);
   const now = deps.clock.now();
-  if (input.expires_at !== undefined && new Date(input.expires_at).getTime() <= now.getTime()) {
-    throw invalidParameter('expires_at', 'expires_at must be in the future');
-  }
-
+  const expiresAt = input.expires_at === undefined ? null : futureExpiry(input.expires_at, now);
   const userId = input.user_id ?? caller.userId;
-  if (!caller.isAdmin) {
-    if (userId !== caller.userId) throw forbidden('only an admin key may create keys for another user');
-    const missing = input.permissions.filter((permission) => !caller.permissions.has(permission));
-    if (missing.length > 0) throw forbidden(`a key cannot grant permissions it does not hold: ${missing.join(', ')}`);
-    if (caller.key !== undefined) {
-      const requested = requestsPerMinute(plan, input.rate_limit ?? null);
-      if (PLAN_ORDER.indexOf(plan) > PLAN_ORDER.indexOf(caller.key.plan) || requested > caller.key.requestsPerMinute) {
-        throw forbidden(`a ${caller.key.plan} key (${caller.key.requestsPerMinute} requests per minute) cannot create a key with a higher plan or limit`);
-      }
-      checkBudgetWithin('daily', caller.key.dailyBudgetUsd, input.daily_budget_usd);
-      checkBudgetWithin('monthly', caller.key.monthlyBudgetUsd, input.monthly_budget_usd);
-    }
-  }
+  checkWithinCaller(caller, {
+    userId,
+    permissions: input.permissions,
+    limit: { plan, rateLimit },
+    dailyBudgetUsd: input.daily_budget_usd ?? null,
+    monthlyBudgetUsd: input.monthly_budget_usd ?? null,
+  });
 
   const secret = generateSecret();
   const row: ApiKeyRow = {
@@ -66,10 +55,10 @@ export async function createKey({ deps, caller, input }: KeyArgs<CreateKeyInput>
     hash: await hashSecret(secret),
     permissions: [...new Set(input.permissions)],
     plan,
-    rate_limit: input.rate_limit ?? null,
+    rate_limit: rateLimit,
     is_admin: false,
     created_at: now.toISOString(),
-    expires_at: input.expires_at === undefined ? null : new Date(input.expires_at).toISOString(),
+    expires_at: expiresAt,
     revoked_at: null,
     last_used_at: null,
     daily_budget_usd: input.daily_budget_usd ?? null,
@@ -91,12 +80,6 @@ export async function listKeys({ deps, caller, input }: KeyArgs<PageRequest & { 
   const spend = await deps.db.charges.spendByKeys(page.items.map((row) => row.id), spendWindows(now));
   const { items, pagination } = paginate(page, input, (row) => toKeyRecord(row, now, spend.get(row.id)));
   return { keys: items, pagination };
-}
-
-/** A budgeted key cannot escape its budget by creating a key with a larger one, or none. */
-function checkBudgetWithin(budget: 'daily' | 'monthly', held: number | null, requested: number | null | undefined): void {
-  if (held === null || (requested !== undefined && requested !== null && requested <= held)) return;
-  throw forbidden(`this key has a ${budget} budget of $${held}, so the keys it creates need ${budget}_budget_usd of at most ${held}`);
 }
 
 /**

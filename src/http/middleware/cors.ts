@@ -14,8 +14,8 @@ export interface CorsOptions {
 export function cors(options: CorsOptions = {}): MiddlewareHandler {
   const headers: [string, string][] = [
     ['Access-Control-Allow-Origin', options.origin ?? '*'],
-    ['Access-Control-Allow-Methods', (options.methods ?? ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS']).join(', ')],
-    ['Access-Control-Allow-Headers', (options.headers ?? ['Content-Type']).join(', ')],
+    ['Access-Control-Allow-Methods', (options.methods ?? ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']).join(', ')],
+    ['Access-Control-Allow-Headers', (options.headers ?? ['Content-Type', 'Idempotency-Key']).join(', ')],
   ];
   return async function corsMiddleware(c, next) {
     await next();

@@ -20,7 +20,7 @@ export interface JsonBodyOptions {
 }
 
 /**
- * POST and PUT bodies: JSON only, at most 1 MiB, parsed and checked once here so every route sees the same
+ * POST, PUT and PATCH bodies: JSON only, at most 1 MiB, parsed and checked once here so every route sees the same
  * rules. An operation that declares no body (`POST .../cancel`) accepts an empty body whatever its headers.
  */
 export function jsonBody(options: JsonBodyOptions): MiddlewareHandler {
@@ -35,7 +35,7 @@ export function jsonBody(options: JsonBodyOptions): MiddlewareHandler {
   });
 
   return async function jsonBodyMiddleware(c, next) {
-    if (c.req.method !== 'POST' && c.req.method !== 'PUT') return next();
+    if (c.req.method !== 'POST' && c.req.method !== 'PUT' && c.req.method !== 'PATCH') return next();
     const route = options.routes.match(c.req.method, c.req.path);
     if (route === undefined) return next();
     const type = c.req.header('Content-Type');

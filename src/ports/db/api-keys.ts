@@ -23,6 +23,12 @@ export interface ApiKeyRow {
   monthly_budget_usd?: number | null;
 }
 
+/** The fields of a key that can change after creation; an absent field stays as it is. */
+export type ApiKeyChanges = Partial<Pick<ApiKeyRow, 'name' | 'plan' | 'rate_limit' | 'expires_at'>> & {
+  daily_budget_usd?: number | null;
+  monthly_budget_usd?: number | null;
+};
+
 export interface ApiKeyRepository {
   insert(row: ApiKeyRow): Promise<void>;
   findByHash(hash: string): Promise<ApiKeyRow | undefined>;
@@ -31,6 +37,11 @@ export interface ApiKeyRepository {
   list(userId: string | undefined, page: PageRequest): Promise<Page<ApiKeyRow>>;
   /** Marks the key revoked; false when it does not exist for this user or is already revoked. */
   revoke(userId: string | undefined, id: string, at: string): Promise<boolean>;
+  /**
+   * Applies the changes to a key of this user (any user's when undefined) that is not revoked, and returns
+   * the row as it now is; undefined when there is no such key.
+   */
+  update(userId: string | undefined, id: string, changes: ApiKeyChanges): Promise<ApiKeyRow | undefined>;
   touch(id: string, at: string): Promise<void>;
   /** Inserts or replaces the row with this id (the operator's key from ADMIN_API_KEY). */
   upsert(row: ApiKeyRow): Promise<void>;

@@ -140,13 +140,30 @@ export interface ApiKey {
   id: string;
   name: string;
   prefix: string;
+  user_id: string;
   permissions: Permission[];
   plan: Plan;
   rate_limit: number;
   is_admin: boolean;
   status: 'active' | 'revoked' | 'expired';
   created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
   last_used_at: string | null;
+  /** USD per UTC day and month; null for none. */
+  daily_budget_usd: number | null;
+  monthly_budget_usd: number | null;
+  spend: { today_usd: number; this_month_usd: number };
+}
+
+/** PATCH /api/keys/{id}: only the fields to change; null clears a budget or the expiry. */
+export interface ApiKeyChanges {
+  name?: string;
+  daily_budget_usd?: number | null;
+  monthly_budget_usd?: number | null;
+  plan?: Plan;
+  rate_limit?: number;
+  expires_at?: string | null;
 }
 
 export interface CreatedApiKey extends ApiKey {

@@ -38,20 +38,49 @@ const budget = (name: string) =>
     .max(1_000_000_000, `${name}_budget_usd must be at most 1000000000`)
     .nullable();
 
+const keyName = z.string().trim().min(1, 'name must not be empty').max(100, 'name must be at most 100 characters').openapi({ example: 'ci' });
+const rateLimit = z.number().int().min(1).max(1_000_000).openapi({ description: 'Requests per minute; enterprise only' });
+
 export const CreateApiKeySchema = z
   .strictObject({
-    name: z.string().trim().min(1, 'name must not be empty').max(100, 'name must be at most 100 characters').openapi({ example: 'ci' }),
+    name: keyName,
     permissions: z
       .array(PermissionSchema, { error: (issue) => (issue.input === undefined ? 'permissions is required: one or more of read, generate, manage' : undefined) })
       .min(1, 'permissions must list at least one of read, generate, manage').openapi({ example: ['generate', 'read'] }),
     plan: PlanSchema.optional().openapi({ description: 'standard (100/min, default), pro (500/min), enterprise (rate_limit)' }),
-    rate_limit: z.number().int().min(1).max(1_000_000).optional().openapi({ description: 'Requests per minute; enterprise only' }),
+    rate_limit: rateLimit.optional(),
     expires_at: z.iso.datetime({ offset: true }).optional().openapi({ example: '2027-01-01T00:00:00Z' }),
     daily_budget_usd: budget('daily').optional().openapi({ description: 'Refuse generations (402 BUDGET_EXCEEDED) that would take this UTC day past this many USD', example: 5 }),
     monthly_budget_usd: budget('monthly').optional().openapi({ description: 'Refuse generations that would take this UTC month past this many USD', example: 50 }),
     user_id: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9._@-]+$/, 'user_id may use letters, digits and . _ @ -').optional().openapi({ description: 'Admin keys only: create the key for another user' }),
   })
   .openapi('CreateApiKey');
+
+const updatable = {
+  name: keyName.optional(),
+  daily_budget_usd: budget('daily').optional().openapi({ description: 'USD per UTC day; null removes the budget', example: 2 }),
+  monthly_budget_usd: budget('monthly').optional().openapi({ description: 'USD per UTC month; null removes the budget', example: 40 }),
+  plan: PlanSchema.optional().openapi({ description: "At most the calling key's own plan" }),
+  rate_limit: rateLimit.optional(),
+  expires_at: z.iso.datetime({ offset: true }).nullable().optional().openapi({ description: 'A future time, or null for a key that does not expire', example: '2027-06-30T00:00:00Z' }),
+};
+const UPDATABLE = Object.keys(updatable).join(', ');
+
+/**
+ * Loose, then checked by hand: a strict object's refusal says "see /docs", and this one names the fields
+ * that can be sent instead (a key's permissions and user are fixed at creation).
+ */
+export const UpdateApiKeySchema = z
+  .looseObject(updatable)
+  .superRefine((body, ctx) => {
+    const unknown = Object.keys(body).filter((field) => !Object.hasOwn(updatable, field));
+    for (const field of unknown) {
+      ctx.addIssue({ code: 'custom', path: [field], message: `${field} is not something PATCH /api/keys/{id} can change; send one or more of ${UPDATABLE}` });
+    }
+    if (Object.keys(body).length === 0) ctx.addIssue({ code: 'custom', message: `must change something: send one or more of ${UPDATABLE}` });
+  })
+  // What the refinement above enforces, said in the published schema too.
+  .openapi('UpdateApiKey', { additionalProperties: false, minProperties: 1 });
 
 export const ListKeysQuerySchema = PageQuerySchema.extend({
   user_id: z.string().optional().openapi({ param: { description: "Admin keys only: another user's keys, or * for all" } }),

@@ -3,6 +3,7 @@ import { api } from '../../api/client.js';
 import type { CreatedApiKey, Permission, Plan } from '../../api/types.js';
 import { control, Field, FormError } from '../../components/field.js';
 import { errorFor, formError, useAction } from '../../hooks/use-action.js';
+import { budgetValue, expiryValue, KeyLimitFields, LIMIT_FIELDS, NO_LIMITS } from './key-limit-fields.js';
 
 const PERMISSIONS: { value: Permission; label: string; hint: string }[] = [
   { value: 'read', label: 'Read', hint: 'list and view images, collections, templates, models, analytics' },
@@ -21,14 +22,21 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) =
   const [permissions, setPermissions] = useState<Permission[]>(['read', 'generate']);
   const [plan, setPlan] = useState<Plan>('standard');
   const [rateLimit, setRateLimit] = useState('');
-  const create = useAction(() =>
-    api.post<CreatedApiKey>('/api/keys', {
+  const [limits, setLimits] = useState(NO_LIMITS);
+  const create = useAction(() => {
+    const daily = budgetValue(limits.daily);
+    const monthly = budgetValue(limits.monthly);
+    const expires = expiryValue(limits.expires);
+    return api.post<CreatedApiKey>('/api/keys', {
       name,
       permissions,
       plan,
       ...(plan === 'enterprise' && rateLimit.trim() !== '' ? { rate_limit: Number(rateLimit) } : {}),
-    }),
-  );
+      ...(daily === null ? {} : { daily_budget_usd: daily }),
+      ...(monthly === null ? {} : { monthly_budget_usd: monthly }),
+      ...(expires === null ? {} : { expires_at: expires }),
+    });
+  });
   const failure = create.failure;
   const permissionsError = errorFor(failure, 'permissions');
 
@@ -40,6 +48,7 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) =
         const key = await create.run();
         if (key === undefined) return;
         setName('');
+        setLimits(NO_LIMITS);
         onCreated(key);
       }}
     >
@@ -80,12 +89,13 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) =
           <input {...control('key-rate-limit', { hint: true, error: errorFor(failure, 'rate_limit') })} type="number" min={1} step={1} value={rateLimit} onInput={(event) => setRateLimit(event.currentTarget.value)} />
         </Field>
       )}
+      <KeyLimitFields idPrefix="key" limits={limits} onChange={setLimits} failure={failure} />
       <div class="actions">
         <button type="submit" class="button primary" disabled={create.busy}>
           Create key
         </button>
       </div>
-      <FormError text={formError(failure, ['name', 'permissions', 'plan', 'rate_limit'])} />
+      <FormError text={formError(failure, ['name', 'permissions', 'plan', 'rate_limit', ...LIMIT_FIELDS])} />
     </form>
   );
 }

@@ -1,0 +1,90 @@
+import { api, segment } from '../../api/client.js';
+import type { ApiKey } from '../../api/types.js';
+import { ConfirmButton } from '../../components/confirm-button.js';
+import { FormError } from '../../components/field.js';
+import { StatusBadge } from '../../components/status-badge.js';
+import { useAction } from '../../hooks/use-action.js';
+import { formatDateTime, formatUsd } from '../../lib/format.js';
+
+interface KeyListProps {
+  onRevoked: () => void;
+  onEdit: (key: ApiKey) => void;
+}
+
+/** A table on wide screens; on a phone each key is a card whose cells carry their own labels (data-label). */
+export function KeyTable({ keys, onRevoked, onEdit }: KeyListProps & { keys: ApiKey[] }) {
+  return (
+    <div class="table-scroll" tabIndex={0} role="region" aria-label="API keys">
+      <table class="key-table">
+        <thead>
+          <tr>
+            <th scope="col">Name and prefix</th>
+            <th scope="col">Permissions</th>
+            <th scope="col">Plan</th>
+            <th scope="col">Spent (budget)</th>
+            <th scope="col">Expires</th>
+            <th scope="col">Last used</th>
+            <th scope="col">Status</th>
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => (
+            <KeyRow key={key.id} apiKey={key} onRevoked={onRevoked} onEdit={onEdit} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function KeyRow({ apiKey, onRevoked, onEdit }: KeyListProps & { apiKey: ApiKey }) {
+  const revoke = useAction(async () => {
+    await api.delete(`/api/keys/${segment(apiKey.id)}`);
+    onRevoked();
+  });
+  return (
+    <tr>
+      <th scope="row">
+        {apiKey.name} <code class="key-prefix">{apiKey.prefix}…</code>
+      </th>
+      <td data-label="Permissions">{apiKey.permissions.join(', ')}</td>
+      <td data-label="Plan">
+        {apiKey.plan} ({apiKey.rate_limit}/min)
+      </td>
+      <td data-label="Spent (budget)">
+        <Spend label="Today" spent={apiKey.spend.today_usd} budget={apiKey.daily_budget_usd} />
+        <Spend label="This month" spent={apiKey.spend.this_month_usd} budget={apiKey.monthly_budget_usd} />
+      </td>
+      <td data-label="Expires">{apiKey.expires_at === null ? 'never' : formatDateTime(apiKey.expires_at)}</td>
+      <td data-label="Last used">{formatDateTime(apiKey.last_used_at)}</td>
+      <td data-label="Status">
+        <StatusBadge status={apiKey.status} />
+      </td>
+      <td>
+        <div class="row-actions">
+          {apiKey.status !== 'revoked' && (
+            <button type="button" class="button small" aria-label={`Change ${apiKey.name}`} onClick={() => onEdit(apiKey)}>
+              Change
+            </button>
+          )}
+          {apiKey.status === 'active' && (
+            <ConfirmButton label="Revoke" name={`Revoke ${apiKey.name}`} question={`Revoke ${apiKey.name}? Clients using it stop working at once.`} confirmLabel="Yes, revoke" busy={revoke.busy} onConfirm={() => revoke.run()} />
+          )}
+        </div>
+        <FormError text={revoke.failure?.text} />
+      </td>
+    </tr>
+  );
+}
+
+/** What a key spent in one window beside its budget for it, in words. */
+function Spend({ label, spent, budget }: { label: string; spent: number; budget: number | null }) {
+  return (
+    <span class="spend">
+      <span class="muted">{label}:</span> {formatUsd(spent)} {budget === null ? <span class="muted">(no budget)</span> : `of ${formatUsd(budget)}`}
+    </span>
+  );
+}
