@@ -130,10 +130,21 @@ describe.each(subjects)('$name adapter behind the resilience layer', (subject) =
     const { h, proxy } = await start({ timeoutMs: 200, retries: 2 });
     proxy.stall(1);
     const res = await generate(h);
-    expect(res.status).not.toBe(201);
+    expect(res.status).toBe(504);
+    expect(res.headers.get('x-should-retry')).toBe('false');
+    expect(await json(res)).toMatchObject({ code: 'PROVIDER_TIMEOUT', details: { outcome: 'unknown' } });
     expect(thrown).toBeInstanceOf(ProviderOutcomeUnknown);
     expect(thrown).toMatchObject({ timedOut: true, message: expect.stringContaining('did not answer within') });
-    await expectNothingStored(h);
+    expect(proxy.count()).toBe(1);
+    expect(await h.blobs.keys()).toEqual([]);
+    expect((await json(await h.call('GET', '/api/images'))).images).toEqual([]);
+    // The provider may have made and billed it: the ledger keeps it as uncertain, counted at its estimate.
+    const costs = await json<{ total_images: number; total_cost: number; ledger: { uncertain: { charges: number; cost: number } } }>(await h.call('GET', '/api/analytics/costs'));
+    expect(costs.total_images).toBe(0);
+    // Self-hosted servers (free models) cost nothing, so they have no charges.
+    const paid = h.deps.catalog.find(subject.modelId)?.pricing.kind !== 'free';
+    expect(costs.ledger.uncertain.charges).toBe(paid ? 1 : 0);
+    expect(costs.total_cost).toBe(costs.ledger.uncertain.cost);
   });
 
   it('answers 502 with a generic message when the credentials are refused, never retried', async () => {
