@@ -162,7 +162,8 @@ describe('batches', () => {
       generate: async (request, options) => {
         running += 1;
         peak = Math.max(peak, running);
-        await new Promise((resolve) => setTimeout(resolve, 30));
+        // Long enough for a second worker slot to pick up its job even on a loaded machine (BullMQ fetches over Redis).
+        await new Promise((resolve) => setTimeout(resolve, 150));
         running -= 1;
         return procedural.generate(request, options);
       },

@@ -47,5 +47,5 @@ describe('imagegate generate (CLI)', () => {
     const meta = await sharp(fs.readFileSync(out)).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 96, 64]);
     expect(seen[0]).toMatchObject({ path: '/client/v4/accounts/acct/ai/run/@cf/leonardo/phoenix-1.0', auth: 'Bearer secret-token', body: { prompt: 'a lighthouse at dusk', num_steps: 10 } });
-  });
+  }, 60_000);
 });
