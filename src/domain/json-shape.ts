@@ -1,3 +1,5 @@
+import { invalidBody, invalidParameter } from './errors.js';
+
 /** What is wrong with a parsed JSON value as a whole, found without recursion (a hostile body may nest 100,000 levels). */
 export interface ShapeProblem {
   /** `metadata.a[0]`, or '' for the value itself. */
@@ -44,4 +46,16 @@ export function textProblem(text: string): string | undefined {
   if (!text.isWellFormed()) return 'contains a lone UTF-16 surrogate (an unpaired \\ud800-\\udfff escape); send valid Unicode text';
   if (text.includes('\u0000')) return 'contains a NUL character (U+0000), which cannot be stored; remove it';
   return undefined;
+}
+
+/**
+ * The text rule every entry shares (JSON bodies, MCP tool arguments, the generate verb): a value that `findShapeProblem`
+ * faults is refused with a 400 naming its top-level field, before anything is looked up, paid for or stored.
+ */
+export function checkStorable(value: unknown, limits: ShapeLimits, what = 'the request body'): void {
+  const problem = findShapeProblem(value, limits);
+  if (problem === undefined) return;
+  if (problem.path === '') throw invalidBody(`${what} ${problem.message}`);
+  const field = problem.path.split(/[.[]/)[0] ?? problem.path;
+  throw invalidParameter(field, `${problem.path} ${problem.message}`);
 }

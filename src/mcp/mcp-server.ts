@@ -1,9 +1,13 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ZodRawShape, z } from 'zod';
+import { CallToolRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z, type ZodRawShape } from 'zod';
 import type { Deps, RequestContext } from '../domain/context.js';
 import { ApiError } from '../domain/errors.js';
+import { checkStorable } from '../domain/json-shape.js';
 import type { Permission, Principal } from '../domain/keys/principal.js';
+import { validationError } from '../http/errors.js';
+import { MAX_BODY_DEPTH } from '../http/middleware/json-body.js';
+import { installValidationMessages } from '../http/validation-messages.js';
 import { VERSION } from '../version.js';
 import { registerCollectionTools } from './collection-tools.js';
 import { registerImageTools } from './image-tools.js';
@@ -40,40 +44,63 @@ function toolError(error: unknown): CallToolResult {
 
 /**
  * One MCP server per session (stdio) or per request (stateless HTTP), acting as one principal. Every tool calls
- * the domain verb its HTTP route calls, under the same permission; a missing permission is a tool error.
+ * the domain verb its HTTP route calls, under the same permission and the same input rules as its route: text a
+ * database cannot store, arguments of the wrong type or size and unknown arguments are typed tool errors
+ * (INVALID_PARAMETER, INVALID_MODEL...), checked before any provider is called.
  */
 export function createMcpServer({ deps, principal }: McpSession): McpServer {
+  // The same wording of zod's issues as /api ("width must be an integer (got "big")"); stdio has no app to set it.
+  installValidationMessages();
   const server = new McpServer({ name: 'imagegate', version: VERSION });
+  const tools = new Map<string, (args: unknown) => Promise<CallToolResult>>();
   let calls = 0;
   const define: DefineTool = (name, definition) => {
+    // Strict, as the routes' bodies: a misspelt argument (negative_promt) is refused, not silently dropped.
+    const schema = z.strictObject(definition.input);
+    const call = async (args: unknown): Promise<CallToolResult> => {
+      calls += 1;
+      const ctx: RequestContext = {
+        userId: principal.userId,
+        requestId: `mcp-${name}-${calls}`,
+        ...(principal.key === undefined ? {} : { key: { id: principal.key.id, dailyBudgetUsd: principal.key.dailyBudgetUsd, monthlyBudgetUsd: principal.key.monthlyBudgetUsd } }),
+      };
+      try {
+        if (!definition.permissions.some((permission) => principal.permissions.has(permission))) {
+          throw new ApiError('FORBIDDEN', 'Insufficient permissions', {
+            required: definition.permissions.join(' or '),
+            granted: [...principal.permissions],
+            message: `this API key lacks the ${definition.permissions.join(' or ')} permission that ${name} needs; use a key that has it`,
+          });
+        }
+        const given = args ?? {};
+        // The rule of /api's JSON bodies (NUL, lone surrogates, depth), from the same function.
+        checkStorable(given, { maxDepth: MAX_BODY_DEPTH }, 'the arguments');
+        const parsed = schema.safeParse(given);
+        if (!parsed.success) throw validationError({ error: parsed.error, target: 'the arguments', data: given });
+        return await definition.run(parsed.data, ctx);
+      } catch (error) {
+        if (!(error instanceof ApiError)) deps.logger.error({ err: error, requestId: ctx.requestId }, 'MCP tool failed');
+        return toolError(error);
+      }
+    };
+    tools.set(name, call);
     server.registerTool(
       name,
       { title: definition.title, description: definition.description, inputSchema: definition.input, annotations: { readOnlyHint: definition.readOnly ?? false } },
-      // The SDK's callback type is generic over the schema; ours is the same shape, checked where each tool is defined.
-      (async (args: z.infer<z.ZodObject<typeof definition.input>>) => {
-        calls += 1;
-        const ctx: RequestContext = {
-          userId: principal.userId,
-          requestId: `mcp-${name}-${calls}`,
-          ...(principal.key === undefined ? {} : { key: { id: principal.key.id, dailyBudgetUsd: principal.key.dailyBudgetUsd, monthlyBudgetUsd: principal.key.monthlyBudgetUsd } }),
-        };
-        try {
-          if (!definition.permissions.some((permission) => principal.permissions.has(permission))) {
-            throw new ApiError('FORBIDDEN', 'Insufficient permissions', {
-              required: definition.permissions.join(' or '),
-              granted: [...principal.permissions],
-              message: `this API key lacks the ${definition.permissions.join(' or ')} permission that ${name} needs; use a key that has it`,
-            });
-          }
-          return await definition.run(args, ctx);
-        } catch (error) {
-          if (!(error instanceof ApiError)) deps.logger.error({ err: error, requestId: ctx.requestId }, 'MCP tool failed');
-          return toolError(error);
-        }
-      }) as Parameters<McpServer['registerTool']>[2],
+      // Listed with its schema; calls arrive through the tools/call handler below, which checks them first.
+      ((args: unknown) => call(args)) as Parameters<McpServer['registerTool']>[2],
     );
   };
   registerImageTools(define, deps);
   registerCollectionTools(define, deps);
+  // The SDK's own tools/call handler answers bad arguments and unknown tools with untyped text ("MCP error -32602:
+  // Input validation error..."); this one answers them as imagegate errors, with what to send instead.
+  server.server.removeRequestHandler('tools/call');
+  server.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const call = tools.get(request.params.name);
+    if (call !== undefined) return call(request.params.arguments);
+    const name = request.params.name.slice(0, 100);
+    return toolError(new ApiError('NOT_FOUND', 'Tool not found', { tool: name, message: `this server has no tool named ${JSON.stringify(name)}; call tools/list for the tools it has` }));
+  });
   return server;
 }

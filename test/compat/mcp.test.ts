@@ -173,22 +173,20 @@ describe('MCP tool calls spend within the key budget', () => {
     await h.close();
   });
 
-  it('makes only as many images as the budget fits from one JSON-RPC batch of generate_image calls', async () => {
+  // One tools/call per POST (batches are refused, see test/mcp/mcp-rules.test.ts): the charge ledger still
+  // reserves each call's cost, so calls past the budget are refused before any provider is paid.
+  it('makes only as many images as the budget fits from a run of generate_image calls', async () => {
     const { key } = await createKeyFor(h, { name: 'mcp', permissions: ['generate', 'read'], daily_budget_usd: 0.015 });
-    const batch = Array.from({ length: 12 }, (_, i) => ({
-      jsonrpc: '2.0',
-      id: i + 1,
-      method: 'tools/call',
-      params: { name: 'generate_image', arguments: { prompt: `a lighthouse, view ${i}`, model: 'replicate/black-forest-labs/flux-schnell', width: 256, height: 256 } },
-    }));
-    const res = await fetch(`${server.origin}/mcp`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-      body: JSON.stringify(batch),
-    });
-    const text = await res.text();
+    const client = await httpClient(server.origin, key);
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => call(client, 'generate_image', { prompt: `a lighthouse, view ${i}`, model: 'replicate/black-forest-labs/flux-schnell', width: 256, height: 256 })),
+    );
+    await client.close();
     expect(calls).toBe(5);
-    expect(text).toMatch(/daily budget/);
+    expect(results.filter((result) => result.isError !== true)).toHaveLength(5);
+    const refused = results.filter((result) => result.isError === true);
+    expect(refused).toHaveLength(7);
+    for (const result of refused) expect(JSON.stringify(result.content)).toMatch(/daily budget.*BUDGET_EXCEEDED/);
     const listed = await json<{ pagination: { total: number } }>(await h.call('GET', '/api/images'));
     expect(listed.pagination.total).toBe(5);
   });

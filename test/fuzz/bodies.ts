@@ -103,8 +103,8 @@ export function validObject(schema: Schema, op: Operation): fc.Arbitrary<Obj> {
 
 const longString = (n: number) => new Raw(JSON.stringify('a'.repeat(n)), `"a"×${n}`);
 
-/** Values that break a field or probe the parser: wrong types, edge numbers as raw text, long and odd strings, deep nesting. */
-const ODD_VALUES: readonly { value: J; note: string }[] = [
+/** Values that break a field or probe the parser (the MCP fuzz uses them too): wrong types, edge numbers as raw text, long and odd strings, deep nesting. */
+export const ODD_VALUES: readonly { value: J; note: string }[] = [
   { value: null, note: 'null' },
   { value: true, note: 'true' },
   { value: 42, note: '42' },
@@ -128,7 +128,7 @@ const ODD_VALUES: readonly { value: J; note: string }[] = [
 ];
 
 /** Extra odd values for a free-form record such as `metadata`: deep, wide, pollution-shaped, unrepresentable numbers. */
-const ODD_RECORDS: readonly { value: J; note: string }[] = [
+export const ODD_RECORDS: readonly { value: J; note: string }[] = [
   ...[100, 1000, 3000, 5000, 20000].map((n) => ({ value: new Obj([['deep', nestedArrays(n)]]), note: `a value of arrays nested ${n} deep` })),
   ...[1000, 5000].map((n) => ({ value: new Obj([['deep', nestedObjects(n)]]), note: `a value of objects nested ${n} deep` })),
   { value: new Obj([[new Raw('"\\ud800"'), new Raw('"\\udc00"')]]), note: 'lone surrogates as key and value' },

@@ -78,6 +78,18 @@ describe('keyset paging with cursor', () => {
     expect(body.details).toMatchObject({ message: expect.stringContaining('pagination.next_cursor') });
   });
 
+  // PostgreSQL text cannot hold U+0000 (and a lone surrogate has no UTF-8): such a cursor was a 500 there.
+  it.each([
+    ['a NUL in its id', ['2026-11-20T10:00:00.000Z', 'img_\u0000']],
+    ['a lone surrogate in its id', ['2026-11-20T10:00:00.000Z', 'img_\ud800']],
+    ['a NUL in its time', ['2026-11-20T10:00:00.000Z\u0000', 'img_1']],
+  ])('refuses a cursor that decodes to %s with a 400 saying the cursor is not valid', async (_what, position) => {
+    await makeImages(2);
+    const cursor = btoa(JSON.stringify(position)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const body = await expectInvalid(await h.call('GET', `/api/images?cursor=${cursor}`), 'Invalid cursor');
+    expect(body.details).toMatchObject({ message: expect.stringContaining('pagination.next_cursor') });
+  });
+
   it('refuses a cursor together with an offset', async () => {
     await makeImages(3);
     const { pagination } = await json<ImageList>(await h.call('GET', '/api/images?limit=1'));

@@ -1,5 +1,6 @@
 import type { ImagePosition } from '../../ports/database.js';
 import { invalidParameter } from '../errors.js';
+import { textProblem } from '../json-shape.js';
 
 /**
  * An opaque cursor: where the last image of a page sits in the newest-first order. Base64url of a small
@@ -14,7 +15,8 @@ export function decodeCursor(cursor: string): ImagePosition {
     const json = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
     const value: unknown = JSON.parse(json);
     if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string' && !Number.isNaN(Date.parse(value[0]))) {
-      return { created_at: value[0], id: value[1] };
+      // Text no image can have (a NUL, which PostgreSQL refuses, or a lone surrogate) was never given out.
+      if (textProblem(value[0]) === undefined && textProblem(value[1]) === undefined) return { created_at: value[0], id: value[1] };
     }
   } catch {
     // Not base64 or not JSON: the same answer as any other cursor this API did not give out.

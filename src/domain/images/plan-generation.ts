@@ -3,6 +3,7 @@ import type { Deps } from '../context.js';
 import { notFound } from '../errors.js';
 import type { CatalogEntry } from '../models/catalog.js';
 import { resolveModel } from '../models/resolve-model.js';
+import { checkStorable } from '../json-shape.js';
 import { checkPrompt } from '../prompt.js';
 import { checkMetadata } from './metadata.js';
 import { resolveSettings, type GenerationOptions, type ResolvedSettings } from './generation-settings.js';
@@ -25,6 +26,10 @@ export interface GenerationPlan {
 
 /** Validation shared by single generations and batches: every refusal happens here, before any work. */
 export async function planGeneration(deps: Pick<Deps, 'db' | 'catalog' | 'randomSeed' | 'clock'>, userId: string, input: GenerationRequest): Promise<GenerationPlan> {
+  // First, whoever called (HTTP, MCP, CLI, a batch): PostgreSQL refuses a NUL only at the insert, after the
+  // provider was paid, and a template lookup with one fails outright. Metadata has its own, deeper rule below.
+  const { metadata: _metadata, ...fields } = input;
+  checkStorable(fields, { maxDepth: 32 }, 'the generation request');
   const template = input.template_id === undefined ? undefined : await findTemplate(deps, userId, input.template_id);
   // The request's model, else the template's, else the operator's DEFAULT_MODEL.
   const modelId = input.model ?? template?.model ?? deps.catalog.defaultModelId;

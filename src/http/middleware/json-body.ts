@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ApiError, invalidBody, invalidParameter } from '../../domain/errors.js';
+import { ApiError, invalidBody } from '../../domain/errors.js';
 import { renderError } from '../errors.js';
-import { findShapeProblem } from '../../domain/json-shape.js';
+import { checkStorable } from '../../domain/json-shape.js';
 import type { RouteTable } from '../route-table.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -55,12 +55,7 @@ export function jsonBody(options: JsonBodyOptions): MiddlewareHandler {
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
         throw invalidBody(`the request body must be a JSON object (got ${parsed === null ? 'null' : Array.isArray(parsed) ? 'an array' : typeof parsed})`);
       }
-      const problem = findShapeProblem(parsed, { maxDepth: MAX_BODY_DEPTH });
-      if (problem !== undefined) {
-        if (problem.path === '') throw invalidBody(`the request body ${problem.message}`);
-        const field = problem.path.split(/[.[]/)[0] ?? problem.path;
-        throw invalidParameter(field, `${problem.path} ${problem.message}`);
-      }
+      checkStorable(parsed, { maxDepth: MAX_BODY_DEPTH });
       // Every valid JSON media type has passed; @hono/zod-openapi's own check is stricter than RFC 9110
       // (it refuses `application/json ;charset=utf-8` and `application/json;`), so the routes see the plain form.
       c.req.raw.headers.set('Content-Type', 'application/json');
