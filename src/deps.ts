@@ -25,6 +25,7 @@ import { sampleTemplates } from './domain/templates/sample-templates.js';
 import { resolveWebhookSecret } from './domain/webhooks/webhook-secret.js';
 import { FILES_PATH } from './http/routes/system/files.js';
 import type { BlobStore } from './ports/blob-store.js';
+import { isDependencyUnavailable } from './ports/dependency-unavailable.js';
 import { systemClock, type Clock } from './ports/clock.js';
 import { createIdGenerator, type IdGenerator } from './ports/ids.js';
 import type { ImageProvider } from './ports/image-provider.js';
@@ -77,9 +78,16 @@ export function describeDatabase(config: Pick<Config, 'database'>): string {
 export async function openDatabase(config: Pick<Config, 'database'>, logger?: Logger): Promise<KyselyDatabase> {
   const { database } = config;
   if (database.kind === 'postgres') {
-    const db = createPostgresDatabase({ url: database.url, poolSize: database.poolSize, schema: database.schema, logger });
+    const db = createPostgresDatabase({
+      url: database.url,
+      poolSize: database.poolSize,
+      schema: database.schema,
+      logger,
+      connectTimeoutMs: database.connectTimeoutMs,
+      statementTimeoutMs: database.statementTimeoutMs,
+    });
     try {
-      await db.migrate();
+      await throughDrops(() => db.migrate(), logger);
     } catch (error) {
       await db.close().catch(() => undefined);
       throw postgresStartupError(error, describeDatabase(config));
@@ -99,9 +107,35 @@ export async function openDatabase(config: Pick<Config, 'database'>, logger?: Lo
   return db;
 }
 
+/** How long start-up keeps trying when a database that answered drops the connection (a restart, a failover). */
+const STARTUP_DROP_WAIT_MS = 20_000;
+
+/** The code of the error or of what caused it (an adapter's DependencyUnavailable wraps the driver's error). */
+const rootCode = (error: unknown): string | undefined =>
+  errorCode(error) ?? (error instanceof Error && error.cause !== undefined ? rootCode(error.cause) : undefined);
+
+/**
+ * Start-up work on the database (migrating, seeding), tried again while connections drop: a server that is
+ * restarting answers in a moment, and a fleet should not crash-loop for it. A server nobody answers for
+ * (refused, no such host) fails at once, so a wrong DATABASE_URL is said in one line rather than after a wait.
+ */
+async function throughDrops<T>(operation: () => Promise<T>, logger: Logger | undefined): Promise<T> {
+  const deadline = Date.now() + STARTUP_DROP_WAIT_MS;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await operation();
+    } catch (error) {
+      const code = rootCode(error) ?? '';
+      if (!isDependencyUnavailable(error) || code === 'ECONNREFUSED' || code === 'ENOTFOUND' || Date.now() > deadline) throw error;
+      logger?.warn({ err: error.message, attempt }, 'the database dropped the connection while starting; trying again');
+      await new Promise((resolve) => setTimeout(resolve, Math.min(250 * attempt, 2_000)));
+    }
+  }
+}
+
 /** What an operator fixes (server down, wrong password, no such database) as one line; anything else as it is. */
 function postgresStartupError(error: unknown, where: string): unknown {
-  const code = errorCode(error) ?? '';
+  const code = rootCode(error) ?? '';
   const reasons: Record<string, string> = {
     ECONNREFUSED: 'nothing answers at that address; start PostgreSQL or fix the host and port in DATABASE_URL',
     ENOTFOUND: 'the host does not resolve; fix the host in DATABASE_URL',
@@ -169,7 +203,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const closers: (() => Promise<void>)[] = [() => db.close()];
   if (overrides.cpu === undefined) closers.unshift(() => cpu.close());
   try {
-    await db.templates.seed(sampleTemplates);
+    await throughDrops(() => db.templates.seed(sampleTemplates), logger);
     const set = buildProviderSet(config, { cpu });
     const providers = new Map(set.providers);
     for (const [id, provider] of Object.entries(overrides.providers ?? {})) providers.set(id, provider);
@@ -194,7 +228,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
         maxPrompts: config.batch.maxPrompts,
         concurrency: config.worker.concurrency,
         retryScheduleSeconds: config.webhooks.retryScheduleSeconds,
-        webhookSecret: await resolveWebhookSecret(db, config.webhooks.secret),
+        webhookSecret: await throughDrops(() => resolveWebhookSecret(db, config.webhooks.secret), logger),
         ...overrides.batch,
       },
       ids: overrides.ids ?? createIdGenerator(),
