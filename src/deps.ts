@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import { pino } from 'pino';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { createCpuPool, type CpuPool } from './adapters/cpu/cpu-pool.js';
 import { createLocalBlobStore } from './adapters/blob/local-blob-store.js';
 import { createS3BlobStore } from './adapters/blob/s3-blob-store.js';
@@ -15,6 +15,7 @@ import { StartupError, errorCode } from './adapters/process/startup-error.js';
 import { createBullmqQueue } from './adapters/queue/bullmq-queue.js';
 import { createDatabaseQueue } from './adapters/queue/database-queue.js';
 import { createFlexibleRateLimiter } from './adapters/rate-limit/flexible-rate-limiter.js';
+import { createRateLimitRedisClient } from './adapters/rate-limit/redis-client.js';
 import { createRedisRateLimiter } from './adapters/rate-limit/redis-rate-limiter.js';
 import { systemLookup } from './adapters/webhooks/address-policy.js';
 import { createHttpWebhookTransport } from './adapters/webhooks/http-webhook-transport.js';
@@ -32,6 +33,7 @@ import type { ImageProvider } from './ports/image-provider.js';
 import type { JobQueue } from './ports/job-queue.js';
 import type { Logger } from './ports/logger.js';
 import type { RateLimiter } from './ports/rate-limiter.js';
+import type { ReadinessCheck } from './ports/readiness.js';
 import type { WebhookTransport } from './ports/webhook-transport.js';
 import { buildProviderSet } from './providers.js';
 
@@ -180,13 +182,26 @@ function openQueue(config: Config, db: KyselyDatabase, clock: Clock, logger: Log
 }
 
 /** Counters in Redis are exact across every API process; in memory they count for this process only. */
-function openRateLimiter(config: Config, clock: Clock, closers: (() => Promise<void>)[]): RateLimiter {
-  if (config.redis === undefined) return createFlexibleRateLimiter({ clock });
-  const client = new Redis(config.redis.url, { lazyConnect: false });
+function openRateLimiter(config: Config, clock: Clock, logger: Logger, closers: (() => Promise<void>)[]): { limiter: RateLimiter; redis?: Redis } {
+  if (config.redis === undefined) return { limiter: createFlexibleRateLimiter({ clock }) };
+  const client = createRateLimitRedisClient({ url: config.redis.url, commandTimeoutMs: config.redis.commandTimeoutMs, logger });
   closers.unshift(async () => {
     await client.quit().catch(() => client.disconnect());
   });
-  return createRedisRateLimiter({ client, prefix: config.redis.prefix, clock });
+  return { limiter: createRedisRateLimiter({ client, prefix: config.redis.prefix, clock, fallback: config.redis.rateLimitFallback }), redis: client };
+}
+
+/** A key no image has (keys are `generated/...`): reading it is a real round trip to the store that changes nothing. */
+const READINESS_PROBE_KEY = 'readiness/probe';
+
+/** What `/health/ready` asks, each a cheap round trip. */
+function readinessChecks(db: KyselyDatabase, blobs: BlobStore, redis: Redis | undefined): ReadinessCheck[] {
+  const checks: ReadinessCheck[] = [
+    { name: 'database', check: () => db.ping() },
+    { name: 'storage', check: async () => void (await blobs.get(READINESS_PROBE_KEY)) },
+  ];
+  if (redis !== undefined) checks.push({ name: 'redis', check: async () => void (await redis.ping()) });
+  return checks;
 }
 
 /**
@@ -214,14 +229,16 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     const queue = openQueue(config, db, clock, logger, overrides.queuePollMs);
     closers.unshift(() => queue.close());
 
+    const blobs = overrides.blobs ?? openBlobStore(config, logger);
+    const rateLimit = openRateLimiter(config, clock, logger, closers);
     const deps: Deps = {
       db,
-      blobs: overrides.blobs ?? openBlobStore(config, logger),
+      blobs,
       providers,
       catalog,
       codec: cpu,
       clock,
-      rateLimiter: openRateLimiter(config, clock, closers),
+      rateLimiter: rateLimit.limiter,
       queue,
       webhooks: overrides.webhooks ?? createHttpWebhookTransport({ lookup: systemLookup, allowPrivateNetworks: config.webhooks.allowPrivateNetworks }),
       batchSettings: {
@@ -234,6 +251,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
       ids: overrides.ids ?? createIdGenerator(),
       logger,
       randomSeed: overrides.randomSeed ?? (() => randomInt(0, 2 ** 32)),
+      readiness: readinessChecks(db, blobs, rateLimit.redis),
     };
     return { deps, close: () => closeAll(closers) };
   } catch (error) {

@@ -1,5 +1,5 @@
 /** What a service the process depends on is, as the log and a readiness answer name it. */
-export type DependencyName = 'database' | 'redis' | 'blob store';
+export type DependencyName = 'database' | 'redis' | 'storage';
 
 /**
  * Thrown by an adapter when the service behind it cannot be reached (refused, reset, timed out, shutting
