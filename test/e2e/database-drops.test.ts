@@ -60,7 +60,7 @@ describe.skipIf(skip)('PostgreSQL connections dropped under a running server (re
     url.port = String(proxy.port);
     url.hostname = '127.0.0.1';
     // Drops while it starts: its first connections (the migration lock's among them) may go at any moment.
-    const starting = startServerProcess({ DATA_DIR: tempDataDir(), DATABASE_URL: url.toString(), DATABASE_SCHEMA: schema.name, DATABASE_POOL_SIZE: '4', ADMIN_API_KEY: ADMIN, CPU_WORKERS: '1' });
+    const starting = startServerProcess({ DATA_DIR: tempDataDir(), DATABASE_URL: url.toString(), DATABASE_SCHEMA: schema.name, DATABASE_POOL_SIZE: '4', DATABASE_CONNECT_TIMEOUT_MS: '1500', DATABASE_STATEMENT_TIMEOUT_MS: '2000', ADMIN_API_KEY: ADMIN, CPU_WORKERS: '1' });
     await sleep(300 + Math.random() * 700);
     proxy.drop();
     server = await starting;
@@ -104,4 +104,34 @@ describe.skipIf(skip)('PostgreSQL connections dropped under a running server (re
     expect(running.child.exitCode).toBeNull();
     expect(running.output()).not.toContain("Unhandled 'error' event");
   }, 120_000);
+
+  it('answers 503 SERVICE_UNAVAILABLE with Retry-After within 5 s while the database is refused or silent, /health 200 and /health/ready 503 meanwhile', async () => {
+    const running = server;
+    if (running === undefined) throw new Error('no server');
+    const headers = { Authorization: `Bearer ${ADMIN}`, 'Content-Type': 'application/json' };
+    const generate = () => fetch(`${running.url}/api/generate`, { method: 'POST', headers, body: JSON.stringify({ prompt: 'a lighthouse', width: 64, height: 64 }), signal: AbortSignal.timeout(5_000) });
+    const list = () => fetch(`${running.url}/api/images?limit=1`, { headers, signal: AbortSignal.timeout(5_000) });
+    try {
+      for (const mode of ['refuse', 'blackhole'] as const) {
+        proxy.setMode(mode);
+        proxy.drop();
+        const answers = await Promise.all([generate(), list(), generate(), list()]);
+        for (const res of answers) {
+          const body = (await res.json()) as { code?: string };
+          expect({ mode, status: res.status, code: body.code }).toEqual({ mode, status: 503, code: 'SERVICE_UNAVAILABLE' });
+          expect(res.headers.get('Retry-After')).toBe('5');
+        }
+        expect((await fetch(`${running.url}/health`, { signal: AbortSignal.timeout(5_000) })).status).toBe(200);
+        const ready = await fetch(`${running.url}/health/ready`, { signal: AbortSignal.timeout(5_000) });
+        expect(ready.status).toBe(503);
+        expect(await ready.json()).toMatchObject({ status: 'unavailable', checks: { database: expect.not.stringMatching(/^ok$/), storage: 'ok' } });
+      }
+    } finally {
+      proxy.setMode('relay');
+      proxy.drop();
+    }
+    expect(await answersAgain(running.url), running.output()).toBe(200);
+    expect((await fetch(`${running.url}/health/ready`)).status).toBe(200);
+    expect(running.child.exitCode).toBeNull();
+  }, 60_000);
 });
