@@ -37,8 +37,6 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
         keyPrefix: `${options.prefix}:rate-limit:${points}`,
         points,
         duration,
-        // Without this the library sends the command anyway and waits on a client that is reconnecting.
-        rejectIfRedisNotReady: true,
         ...(memory ? { insuranceLimiter: new RateLimiterMemory({ points, duration }) } : {}),
       }),
   });
