@@ -8,6 +8,7 @@ import { createS3BlobStore } from './adapters/blob/s3-blob-store.js';
 import type { KyselyDatabase } from './adapters/db/kysely-database.js';
 import { withKeyCache } from './adapters/db/cached-api-keys.js';
 import { createPostgresDatabase } from './adapters/db/postgres.js';
+import { postgresStartupError, throughDrops } from './adapters/db/postgres-startup.js';
 import { createSqliteDatabase } from './adapters/db/sqlite.js';
 import { acquireDataDirLock, type DataDirLock } from './adapters/process/data-dir-lock.js';
 import { prepareDataDir } from './adapters/process/data-dir.js';
@@ -26,7 +27,6 @@ import { sampleTemplates } from './domain/templates/sample-templates.js';
 import { resolveWebhookSecret } from './domain/webhooks/webhook-secret.js';
 import { FILES_PATH } from './http/routes/system/files.js';
 import type { BlobStore } from './ports/blob-store.js';
-import { isDependencyUnavailable } from './ports/dependency-unavailable.js';
 import { systemClock, type Clock } from './ports/clock.js';
 import { createIdGenerator, type IdGenerator } from './ports/ids.js';
 import type { ImageProvider } from './ports/image-provider.js';
@@ -107,46 +107,6 @@ export async function openDatabase(config: Pick<Config, 'database'>, logger?: Lo
   }
   await db.migrate();
   return db;
-}
-
-/** How long start-up keeps trying when a database that answered drops the connection (a restart, a failover). */
-const STARTUP_DROP_WAIT_MS = 20_000;
-
-/** The code of the error or of what caused it (an adapter's DependencyUnavailable wraps the driver's error). */
-const rootCode = (error: unknown): string | undefined =>
-  errorCode(error) ?? (error instanceof Error && error.cause !== undefined ? rootCode(error.cause) : undefined);
-
-/**
- * Start-up work on the database (migrating, seeding), tried again while connections drop: a server that is
- * restarting answers in a moment, and a fleet should not crash-loop for it. A server nobody answers for
- * (refused, no such host) fails at once, so a wrong DATABASE_URL is said in one line rather than after a wait.
- */
-async function throughDrops<T>(operation: () => Promise<T>, logger: Logger | undefined): Promise<T> {
-  const deadline = Date.now() + STARTUP_DROP_WAIT_MS;
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await operation();
-    } catch (error) {
-      const code = rootCode(error) ?? '';
-      if (!isDependencyUnavailable(error) || code === 'ECONNREFUSED' || code === 'ENOTFOUND' || Date.now() > deadline) throw error;
-      logger?.warn({ err: error.message, attempt }, 'the database dropped the connection while starting; trying again');
-      await new Promise((resolve) => setTimeout(resolve, Math.min(250 * attempt, 2_000)));
-    }
-  }
-}
-
-/** What an operator fixes (server down, wrong password, no such database) as one line; anything else as it is. */
-function postgresStartupError(error: unknown, where: string): unknown {
-  const code = rootCode(error) ?? '';
-  const reasons: Record<string, string> = {
-    ECONNREFUSED: 'nothing answers at that address; start PostgreSQL or fix the host and port in DATABASE_URL',
-    ENOTFOUND: 'the host does not resolve; fix the host in DATABASE_URL',
-    '28P01': 'the password was refused; fix the user and password in DATABASE_URL',
-    '28000': 'the server refused this user; check pg_hba.conf and the user in DATABASE_URL',
-    '3D000': 'the database does not exist; create it (createdb) or fix its name in DATABASE_URL',
-  };
-  const reason = reasons[code];
-  return reason === undefined ? error : new StartupError(`cannot use the database ${where}: ${reason}`);
 }
 
 const blobRoot = (config: Pick<Config, 'dataDir'>): string => path.join(config.dataDir, 'blobs');
