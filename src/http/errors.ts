@@ -27,9 +27,10 @@ export function onError(logger: Logger, options: { describeParameterErrors?: boo
       if (statusOf(error.code) >= 500) logger.error({ requestId: c.get('requestId'), err: error }, error.message);
       return renderError(c, options.describeParameterErrors === true ? describeParameter(error) : error);
     }
-    // The database, Redis or storage out of reach: an honest, retryable 503, logged once as a warning (the adapter's own warning says why).
+    // The database, Redis or storage out of reach: an honest, retryable 503. At debug only: the request log has
+    // the 503, and the adapter warns once per burst, so an outage is not one warning per request.
     if (error instanceof DependencyUnavailable) {
-      logger.warn({ requestId: c.get('requestId'), dependency: error.dependency, err: error.message }, 'request failed: a dependency is unavailable');
+      logger.debug({ requestId: c.get('requestId'), dependency: error.dependency, err: error.message }, 'request failed: a dependency is unavailable');
       return renderError(c, dependencyUnavailable(error));
     }
     if (error instanceof HTTPException && error.status < 500) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithout, TEST_DATABASE_URL } from '../../src/test-support/services.js';
 import { startTcpProxy, type TcpProxy } from '../../src/test-support/tcp-proxy.js';
 import { createTestSchema } from '../../src/test-support/test-schema.js';
-import { startServerProcess, tempDataDir, type ServerProcess } from './spawn-server.js';
+import { freePort, startServerProcess, tempDataDir, type ServerProcess } from './spawn-server.js';
 
 /**
  * A real `imagegate serve` on PostgreSQL reached through a loopback proxy that drops every connection at
@@ -134,4 +134,14 @@ describe.skipIf(skip)('PostgreSQL connections dropped under a running server (re
     expect((await fetch(`${running.url}/health/ready`)).status).toBe(200);
     expect(running.child.exitCode).toBeNull();
   }, 60_000);
+});
+
+describe('a DATABASE_URL nothing answers at (real process)', () => {
+  it('still exits 1 at once with the one-line reason, not after the start-up retries meant for dropped connections', async () => {
+    const started = Date.now();
+    const failed = await startServerProcess({ DATA_DIR: tempDataDir(), DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/postgres` });
+    expect(await failed.exited).toBe(1);
+    expect(failed.output()).toContain('nothing answers at that address');
+    expect(Date.now() - started).toBeLessThan(15_000);
+  }, 30_000);
 });
