@@ -16,7 +16,7 @@ import { StartupError, errorCode } from './adapters/process/startup-error.js';
 import { createBullmqQueue } from './adapters/queue/bullmq-queue.js';
 import { createDatabaseQueue } from './adapters/queue/database-queue.js';
 import { createFlexibleRateLimiter } from './adapters/rate-limit/flexible-rate-limiter.js';
-import { createRateLimitRedisClient } from './adapters/rate-limit/redis-client.js';
+import { createRateLimitRedisClient, waitUntilReady } from './adapters/rate-limit/redis-client.js';
 import { createRedisRateLimiter } from './adapters/rate-limit/redis-rate-limiter.js';
 import { systemLookup } from './adapters/webhooks/address-policy.js';
 import { createHttpWebhookTransport } from './adapters/webhooks/http-webhook-transport.js';
@@ -142,12 +142,15 @@ function openQueue(config: Config, db: KyselyDatabase, clock: Clock, logger: Log
 }
 
 /** Counters in Redis are exact across every API process; in memory they count for this process only. */
-function openRateLimiter(config: Config, clock: Clock, logger: Logger, closers: (() => Promise<void>)[]): { limiter: RateLimiter; redis?: Redis } {
+async function openRateLimiter(config: Config, clock: Clock, logger: Logger, closers: (() => Promise<void>)[]): Promise<{ limiter: RateLimiter; redis?: Redis }> {
   if (config.redis === undefined) return { limiter: createFlexibleRateLimiter({ clock }) };
   const client = createRateLimitRedisClient({ url: config.redis.url, commandTimeoutMs: config.redis.commandTimeoutMs, logger });
   closers.unshift(async () => {
     await client.quit().catch(() => client.disconnect());
   });
+  // The client has no offline queue: without this wait, the first requests after start could get a 503
+  // only because the connection was still being made. Redis that is down does not stop the start.
+  await waitUntilReady(client);
   return { limiter: createRedisRateLimiter({ client, prefix: config.redis.prefix, clock, fallback: config.redis.rateLimitFallback }), redis: client };
 }
 
@@ -190,7 +193,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     closers.unshift(() => queue.close());
 
     const blobs = overrides.blobs ?? openBlobStore(config, logger);
-    const rateLimit = openRateLimiter(config, clock, logger, closers);
+    const rateLimit = await openRateLimiter(config, clock, logger, closers);
     const deps: Deps = {
       db,
       blobs,

@@ -30,3 +30,20 @@ export function createRateLimitRedisClient(options: RateLimitRedisOptions): Redi
   client.on('error', burstWarning(options.logger, 'the Redis connection for rate limits failed; requests get 503 (or the in-memory fallback) until it is back'));
   return client;
 }
+
+/** How long start-up waits for the rate-limit connection before serving anyway (requests then get the fallback). */
+const REDIS_READY_WAIT_MS = 3_000;
+
+/** Resolves once the client is connected, or after `timeoutMs` whatever it is doing: never rejects. */
+export function waitUntilReady(client: Redis, timeoutMs = REDIS_READY_WAIT_MS): Promise<void> {
+  if (client.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      client.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    client.once('ready', done);
+  });
+}
