@@ -15,7 +15,6 @@ const MESSAGES = [
   /timeout exceeded when trying to connect/i,
   /Query read timeout/i,
   /not queryable/i,
-  /Client was closed and is not queryable/i,
   /connection timeout/i,
 ];
 
