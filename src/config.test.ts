@@ -41,6 +41,10 @@ describe('loadConfig', () => {
     [{ OPENAI_BASE_URL: 'not a url' }, 'OPENAI_BASE_URL'],
     [{ ORPHAN_GRACE_SECONDS: '-1' }, 'ORPHAN_GRACE_SECONDS'],
     [{ COMFYUI_URL: '127.0.0.1:8188' }, 'COMFYUI_URL'],
+    [{ REDIS_URL: 'redis://127.0.0.1:6379', RATE_LIMIT_FALLBACK: 'open' }, 'RATE_LIMIT_FALLBACK'],
+    [{ REDIS_COMMAND_TIMEOUT_MS: '1s' }, 'REDIS_COMMAND_TIMEOUT_MS'],
+    [{ DATABASE_CONNECT_TIMEOUT_MS: '0' }, 'DATABASE_CONNECT_TIMEOUT_MS'],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: '-5' }, 'DATABASE_STATEMENT_TIMEOUT_MS'],
   ])('fails fast naming the bad setting (%j)', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));
@@ -50,5 +54,14 @@ describe('loadConfig', () => {
     const config = loadConfig({ COMFYUI_URL: 'http://gpu-box:8188/', COMFYUI_WORKFLOWS: 'my-workflows' });
     expect(config.providerEnv).toMatchObject({ COMFYUI_URL: 'http://gpu-box:8188', COMFYUI_WORKFLOWS: path.resolve('my-workflows') });
     expect(loadConfig({}).providerEnv.COMFYUI_WORKFLOWS).toBeUndefined();
+  });
+
+  it('bounds database and Redis waits by default, and reads the rate-limit fallback (closed unless memory)', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://h:6379' });
+    expect(config.database).toMatchObject({ connectTimeoutMs: 5_000, statementTimeoutMs: 30_000 });
+    expect(config.redis).toMatchObject({ commandTimeoutMs: 1_000, rateLimitFallback: 'closed' });
+    const tuned = loadConfig({ DATABASE_URL: 'postgres://u@h/db', DATABASE_STATEMENT_TIMEOUT_MS: '0', REDIS_URL: 'redis://h:6379', RATE_LIMIT_FALLBACK: 'memory', REDIS_COMMAND_TIMEOUT_MS: '250' });
+    expect(tuned.database).toMatchObject({ statementTimeoutMs: 0 });
+    expect(tuned.redis).toMatchObject({ commandTimeoutMs: 250, rateLimitFallback: 'memory' });
   });
 });

@@ -1,13 +1,14 @@
 import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import { pino } from 'pino';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { createCpuPool, type CpuPool } from './adapters/cpu/cpu-pool.js';
 import { createLocalBlobStore } from './adapters/blob/local-blob-store.js';
 import { createS3BlobStore } from './adapters/blob/s3-blob-store.js';
 import type { KyselyDatabase } from './adapters/db/kysely-database.js';
 import { withKeyCache } from './adapters/db/cached-api-keys.js';
 import { createPostgresDatabase } from './adapters/db/postgres.js';
+import { postgresStartupError, throughDrops } from './adapters/db/postgres-startup.js';
 import { createSqliteDatabase } from './adapters/db/sqlite.js';
 import { acquireDataDirLock, type DataDirLock } from './adapters/process/data-dir-lock.js';
 import { prepareDataDir } from './adapters/process/data-dir.js';
@@ -15,6 +16,7 @@ import { StartupError, errorCode } from './adapters/process/startup-error.js';
 import { createBullmqQueue } from './adapters/queue/bullmq-queue.js';
 import { createDatabaseQueue } from './adapters/queue/database-queue.js';
 import { createFlexibleRateLimiter } from './adapters/rate-limit/flexible-rate-limiter.js';
+import { createRateLimitRedisClient, waitUntilReady } from './adapters/rate-limit/redis-client.js';
 import { createRedisRateLimiter } from './adapters/rate-limit/redis-rate-limiter.js';
 import { systemLookup } from './adapters/webhooks/address-policy.js';
 import { createHttpWebhookTransport } from './adapters/webhooks/http-webhook-transport.js';
@@ -31,6 +33,7 @@ import type { ImageProvider } from './ports/image-provider.js';
 import type { JobQueue } from './ports/job-queue.js';
 import type { Logger } from './ports/logger.js';
 import type { RateLimiter } from './ports/rate-limiter.js';
+import type { ReadinessCheck } from './ports/readiness.js';
 import type { WebhookTransport } from './ports/webhook-transport.js';
 import { buildProviderSet } from './providers.js';
 
@@ -77,9 +80,16 @@ export function describeDatabase(config: Pick<Config, 'database'>): string {
 export async function openDatabase(config: Pick<Config, 'database'>, logger?: Logger): Promise<KyselyDatabase> {
   const { database } = config;
   if (database.kind === 'postgres') {
-    const db = createPostgresDatabase({ url: database.url, poolSize: database.poolSize, schema: database.schema, logger });
+    const db = createPostgresDatabase({
+      url: database.url,
+      poolSize: database.poolSize,
+      schema: database.schema,
+      logger,
+      connectTimeoutMs: database.connectTimeoutMs,
+      statementTimeoutMs: database.statementTimeoutMs,
+    });
     try {
-      await db.migrate();
+      await throughDrops(() => db.migrate(), logger);
     } catch (error) {
       await db.close().catch(() => undefined);
       throw postgresStartupError(error, describeDatabase(config));
@@ -97,20 +107,6 @@ export async function openDatabase(config: Pick<Config, 'database'>, logger?: Lo
   }
   await db.migrate();
   return db;
-}
-
-/** What an operator fixes (server down, wrong password, no such database) as one line; anything else as it is. */
-function postgresStartupError(error: unknown, where: string): unknown {
-  const code = errorCode(error) ?? '';
-  const reasons: Record<string, string> = {
-    ECONNREFUSED: 'nothing answers at that address; start PostgreSQL or fix the host and port in DATABASE_URL',
-    ENOTFOUND: 'the host does not resolve; fix the host in DATABASE_URL',
-    '28P01': 'the password was refused; fix the user and password in DATABASE_URL',
-    '28000': 'the server refused this user; check pg_hba.conf and the user in DATABASE_URL',
-    '3D000': 'the database does not exist; create it (createdb) or fix its name in DATABASE_URL',
-  };
-  const reason = reasons[code];
-  return reason === undefined ? error : new StartupError(`cannot use the database ${where}: ${reason}`);
 }
 
 const blobRoot = (config: Pick<Config, 'dataDir'>): string => path.join(config.dataDir, 'blobs');
@@ -146,13 +142,29 @@ function openQueue(config: Config, db: KyselyDatabase, clock: Clock, logger: Log
 }
 
 /** Counters in Redis are exact across every API process; in memory they count for this process only. */
-function openRateLimiter(config: Config, clock: Clock, closers: (() => Promise<void>)[]): RateLimiter {
-  if (config.redis === undefined) return createFlexibleRateLimiter({ clock });
-  const client = new Redis(config.redis.url, { lazyConnect: false });
+async function openRateLimiter(config: Config, clock: Clock, logger: Logger, closers: (() => Promise<void>)[]): Promise<{ limiter: RateLimiter; redis?: Redis }> {
+  if (config.redis === undefined) return { limiter: createFlexibleRateLimiter({ clock }) };
+  const client = createRateLimitRedisClient({ url: config.redis.url, commandTimeoutMs: config.redis.commandTimeoutMs, logger });
   closers.unshift(async () => {
     await client.quit().catch(() => client.disconnect());
   });
-  return createRedisRateLimiter({ client, prefix: config.redis.prefix, clock });
+  // The client has no offline queue: without this wait, the first requests after start could get a 503
+  // only because the connection was still being made. Redis that is down does not stop the start.
+  await waitUntilReady(client);
+  return { limiter: createRedisRateLimiter({ client, prefix: config.redis.prefix, clock, fallback: config.redis.rateLimitFallback }), redis: client };
+}
+
+/** A key no image has (keys are `generated/...`): reading it is a real round trip to the store that changes nothing. */
+const READINESS_PROBE_KEY = 'readiness/probe';
+
+/** What `/health/ready` asks, each a cheap round trip. */
+function readinessChecks(db: KyselyDatabase, blobs: BlobStore, redis: Redis | undefined): ReadinessCheck[] {
+  const checks: ReadinessCheck[] = [
+    { name: 'database', check: () => db.ping() },
+    { name: 'storage', check: async () => void (await blobs.get(READINESS_PROBE_KEY)) },
+  ];
+  if (redis !== undefined) checks.push({ name: 'redis', check: async () => void (await redis.ping()) });
+  return checks;
 }
 
 /**
@@ -169,7 +181,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const closers: (() => Promise<void>)[] = [() => db.close()];
   if (overrides.cpu === undefined) closers.unshift(() => cpu.close());
   try {
-    await db.templates.seed(sampleTemplates);
+    await throughDrops(() => db.templates.seed(sampleTemplates), logger);
     const set = buildProviderSet(config, { cpu });
     const providers = new Map(set.providers);
     for (const [id, provider] of Object.entries(overrides.providers ?? {})) providers.set(id, provider);
@@ -180,26 +192,29 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     const queue = openQueue(config, db, clock, logger, overrides.queuePollMs);
     closers.unshift(() => queue.close());
 
+    const blobs = overrides.blobs ?? openBlobStore(config, logger);
+    const rateLimit = await openRateLimiter(config, clock, logger, closers);
     const deps: Deps = {
       db,
-      blobs: overrides.blobs ?? openBlobStore(config, logger),
+      blobs,
       providers,
       catalog,
       codec: cpu,
       clock,
-      rateLimiter: openRateLimiter(config, clock, closers),
+      rateLimiter: rateLimit.limiter,
       queue,
       webhooks: overrides.webhooks ?? createHttpWebhookTransport({ lookup: systemLookup, allowPrivateNetworks: config.webhooks.allowPrivateNetworks }),
       batchSettings: {
         maxPrompts: config.batch.maxPrompts,
         concurrency: config.worker.concurrency,
         retryScheduleSeconds: config.webhooks.retryScheduleSeconds,
-        webhookSecret: await resolveWebhookSecret(db, config.webhooks.secret),
+        webhookSecret: await throughDrops(() => resolveWebhookSecret(db, config.webhooks.secret), logger),
         ...overrides.batch,
       },
       ids: overrides.ids ?? createIdGenerator(),
       logger,
       randomSeed: overrides.randomSeed ?? (() => randomInt(0, 2 ** 32)),
+      readiness: readinessChecks(db, blobs, rateLimit.redis),
     };
     return { deps, close: () => closeAll(closers) };
   } catch (error) {

@@ -7,6 +7,7 @@ import type { ImageCodec } from '../ports/image-codec.js';
 import type { ImageProvider } from '../ports/image-provider.js';
 import type { JobQueue } from '../ports/job-queue.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
+import type { ReadinessCheck } from '../ports/readiness.js';
 import type { WebhookTransport } from '../ports/webhook-transport.js';
 import type { ModelCatalog } from './models/catalog.js';
 
@@ -28,6 +29,8 @@ export interface Deps {
   logger: Logger;
   /** Source of seeds for requests that give none; injected so tests are repeatable. */
   randomSeed: () => number;
+  /** What `GET /health/ready` asks: the database, storage and (when configured) Redis. */
+  readiness: readonly ReadinessCheck[];
 }
 
 export interface BatchSettings {

@@ -1,3 +1,5 @@
+import type { DependencyUnavailable } from '../ports/dependency-unavailable.js';
+
 /**
  * The one error type the domain and the HTTP layer throw. It carries a code, never an HTTP status:
  * `src/http/error-status.ts` derives the status from the code in one table, and `onError` renders the
@@ -57,3 +59,20 @@ export const invalidParameter = (field: string, message: string): ApiError =>
   new ApiError('INVALID_PARAMETER', `Invalid ${field}`, { field, message });
 
 export const invalidBody = (message: string): ApiError => new ApiError('INVALID_REQUEST_BODY', 'Invalid request body', message);
+
+/** Seconds a caller is told to wait when a service we depend on (database, Redis, storage) does not answer. */
+export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * A dependency out of reach is not the caller's fault nor a bug: 503 with Retry-After, naming which one
+ * (never its address or driver error, which go to the log).
+ */
+export function dependencyUnavailable(error: DependencyUnavailable): ApiError {
+  const retryAfterSeconds = DEPENDENCY_RETRY_AFTER_SECONDS;
+  return new ApiError(
+    'SERVICE_UNAVAILABLE',
+    'Service temporarily unavailable',
+    { dependency: error.dependency, message: `the ${error.dependency} does not answer right now; try again in a few seconds`, retry_after: retryAfterSeconds },
+    { retryAfterSeconds },
+  );
+}

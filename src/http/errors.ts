@@ -2,7 +2,8 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from '../ports/logger.js';
 import type { ZodError } from 'zod';
-import { ApiError, invalidBody } from '../domain/errors.js';
+import { ApiError, dependencyUnavailable, invalidBody } from '../domain/errors.js';
+import { DependencyUnavailable } from '../ports/dependency-unavailable.js';
 import type { AppEnv } from './app-env.js';
 import { MAY_HAVE_BEEN_CHARGED, statusOf } from './error-status.js';
 import { isOpenAiPath, renderOpenAiError } from './openai/openai-errors.js';
@@ -25,6 +26,12 @@ export function onError(logger: Logger, options: { describeParameterErrors?: boo
     if (error instanceof ApiError) {
       if (statusOf(error.code) >= 500) logger.error({ requestId: c.get('requestId'), err: error }, error.message);
       return renderError(c, options.describeParameterErrors === true ? describeParameter(error) : error);
+    }
+    // The database, Redis or storage out of reach: an honest, retryable 503. At debug only: the request log has
+    // the 503, and the adapter warns once per burst, so an outage is not one warning per request.
+    if (error instanceof DependencyUnavailable) {
+      logger.debug({ requestId: c.get('requestId'), dependency: error.dependency, err: error.message }, 'request failed: a dependency is unavailable');
+      return renderError(c, dependencyUnavailable(error));
     }
     if (error instanceof HTTPException && error.status < 500) {
       // Hono's validators throw these for bodies they cannot read; the body middleware catches the usual ones first.

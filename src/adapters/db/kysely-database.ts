@@ -1,5 +1,6 @@
 import { Migrator, sql, type Kysely } from 'kysely';
 import type { Database } from '../../ports/database.js';
+import { DependencyUnavailable } from '../../ports/dependency-unavailable.js';
 import { createAnalyticsRepository } from './analytics-repository.js';
 import { createApiKeyRepository } from './api-keys-repository.js';
 import { createBatchRepository } from './batches-repository.js';
@@ -32,6 +33,8 @@ export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Databa
     const migrator = new Migrator({ db, provider: migrationProvider(dialect), migrationTableSchema });
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((result) => result.status === 'Error');
+    // An unreachable server is said as such, so a caller can tell it from a migration that is wrong.
+    if (error instanceof DependencyUnavailable) throw error;
     if (error !== undefined || failed !== undefined) {
       const name = failed?.migrationName ?? 'unknown';
       throw new Error(`database migration ${name} failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,4 +1,5 @@
-import { PostgresDialect, PostgresIntrospector, sql, type DatabaseIntrospector, type DatabaseMetadata, type DatabaseMetadataOptions, type Kysely, type TableMetadata } from 'kysely';
+import { PostgresDialect, PostgresIntrospector, sql, type DatabaseIntrospector, type Driver, type DatabaseMetadata, type DatabaseMetadataOptions, type Kysely, type TableMetadata } from 'kysely';
+import { UnavailableAwareDriver } from './unavailable-aware-driver.js';
 
 /** Kysely's own bookkeeping tables, left out unless asked for (as Kysely's introspector does). */
 const KYSELY_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
@@ -56,8 +57,12 @@ export class SearchPathIntrospector extends PostgresIntrospector {
   }
 }
 
-/** PostgresDialect with the introspector above. */
+/** PostgresDialect with the introspector above, and a driver that reports an unreachable server as DependencyUnavailable. */
 export class SearchPathPostgresDialect extends PostgresDialect {
+  override createDriver(): Driver {
+    return new UnavailableAwareDriver(super.createDriver());
+  }
+
   override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return new SearchPathIntrospector(db);
   }

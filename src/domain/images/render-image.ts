@@ -1,8 +1,9 @@
 import type { ChargeSettlement, ImageRow } from '../../ports/database.js';
 import { ProviderAccountProblem, ProviderJobAbandoned, ProviderOutcomeUnknown, ProviderRefusal, ProviderUnavailable, type TokenUsage } from '../../ports/image-provider.js';
+import { DependencyUnavailable } from '../../ports/dependency-unavailable.js';
 import { openCharge, settleQuietly, type OpenCharge } from '../charges/open-charge.js';
 import type { Deps, RequestContext } from '../context.js';
-import { ApiError } from '../errors.js';
+import { ApiError, dependencyUnavailable } from '../errors.js';
 import { computeCost } from '../models/pricing.js';
 import { imageKey } from './image-record.js';
 import type { GenerationPlan } from './plan-generation.js';
@@ -116,6 +117,8 @@ export const DEFAULT_RETRY_AFTER_SECONDS = 30;
  * is 503 with Retry-After; anything else is a 500, never echoing internals beyond the provider's words.
  */
 function generationError(deps: Pick<Deps, 'logger'>, ctx: RequestContext, modelId: string, imageId: string, error: unknown): ApiError {
+  // The database or storage failing mid-generation is an outage, not a failed generation.
+  if (error instanceof DependencyUnavailable) return dependencyUnavailable(error);
   const message = error instanceof Error ? error.message : String(error);
   const context = { requestId: ctx.requestId, model: modelId, imageId, err: message };
   if (error instanceof ProviderAccountProblem) {
