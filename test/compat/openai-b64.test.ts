@@ -40,6 +40,17 @@ describe('OpenAI b64_json answers', () => {
     expect(delay.max / 1e6).toBeLessThan(400);
   }, 120_000);
 
+  it('replays a streamed b64_json answer under an Idempotency-Key byte for byte', async () => {
+    const body = { model: 'local/procedural', prompt: 'a small boat', size: '64x64', n: 2, response_format: 'b64_json' };
+    const first = await h.call('POST', '/v1/images/generations', body, { 'Idempotency-Key': 'b64-once' });
+    const again = await h.call('POST', '/v1/images/generations', body, { 'Idempotency-Key': 'b64-once' });
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    const text = await first.text();
+    expect(await again.text()).toBe(text);
+    expect((JSON.parse(text) as { data: unknown[] }).data).toHaveLength(2);
+    expect((await json<{ images: unknown[] }>(await h.call('GET', '/api/images'))).images).toHaveLength(2);
+  });
+
   it('refuses a b64_json request past the pixel cap with a 400 naming the limit and what to send, making nothing', async () => {
     const response = await generate({ model: 'local/procedural', prompt: 'a storm over a wide sea', size: '2048x2048', n: 10, response_format: 'b64_json' });
     expect(response.status).toBe(400);
