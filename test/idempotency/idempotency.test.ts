@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import net from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createProceduralProvider } from '../../src/adapters/providers/procedural/procedural-provider.js';
-import { createHarness, json, testCpuPool, type Harness } from '../../src/test-support/harness.js';
+import { createHarness, json, TEST_KEY, testCpuPool, type Harness } from '../../src/test-support/harness.js';
+import { listen } from '../compat/listen.js';
 import type { ImageProvider } from '../../src/ports/image-provider.js';
 import { CLAIM_LEASE } from '../../src/http/middleware/idempotency.js';
 
@@ -109,6 +111,29 @@ describe('Idempotency-Key', () => {
     h.clock.advance(60 * 60 * 1000);
     expect((await h.call('POST', '/api/generate', BODY, withKey('long'))).headers.get('Idempotent-Replayed')).toBe('true');
     expect(await imageCount()).toBe(1);
+  });
+
+  it('releases the key of a request whose client hung up, so its retry runs instead of replaying nothing', async () => {
+    const gated = gatedProvider();
+    h = await createHarness({ workers: false, providers: { local: gated.provider } });
+    const server = await listen(h);
+    try {
+      const body = JSON.stringify(BODY);
+      const socket = net.connect(Number(new URL(server.origin).port), '127.0.0.1');
+      socket.on('error', () => undefined);
+      socket.write(`POST /api/generate HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_KEY}\r\nContent-Type: application/json\r\nIdempotency-Key: hung-up\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      await gated.started;
+      socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the server sees the hang-up
+      gated.open();
+      await vi.waitFor(async () => {
+        const retry = await h.call('POST', '/api/generate', BODY, withKey('hung-up'));
+        expect(retry.status).toBe(201);
+        expect(retry.headers.get('Idempotent-Replayed')).toBeNull();
+      }, { timeout: 5000, interval: 100 });
+    } finally {
+      await server.close();
+    }
   });
 
   it('forgets an answer after 24 hours: the key then runs a new request', async () => {

@@ -3,6 +3,7 @@ import type { Deps } from '../../domain/context.js';
 import { ApiError, invalidParameter } from '../../domain/errors.js';
 import type { StoredResponse } from '../../ports/database.js';
 import type { AppEnv } from '../app-env.js';
+import { CLIENT_CLOSED_REQUEST } from '../errors.js';
 import type { RouteTable } from '../route-table.js';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -90,7 +91,9 @@ export function idempotency({ routes, deps, lease = CLAIM_LEASE }: IdempotencyOp
     }, lease.renewEveryMs);
     try {
       await next();
-      if (c.res.status < 500) {
+      // A client that hung up got no answer (its 499 is never sent), so there is none to replay: as after a 5xx,
+      // the key is released and its retry runs. An answer made before the hang-up is stored, as any other.
+      if (c.res.status < 500 && c.res.status !== CLIENT_CLOSED_REQUEST) {
         await deps.db.idempotency.complete(userId, key, await snapshot(c.res), new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString());
         stored = true;
       }
