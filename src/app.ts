@@ -9,7 +9,7 @@ import { installValidationMessages } from './http/validation-messages.js';
 import { createKeyAuthenticator } from './domain/keys/authenticate.js';
 import { apiKey, defaultUser } from './http/middleware/api-key.js';
 import { cors, preflight } from './http/middleware/cors.js';
-import { idempotency } from './http/middleware/idempotency.js';
+import { idempotency, type ClaimLease } from './http/middleware/idempotency.js';
 import { ipAllowlist } from './http/middleware/ip-allowlist.js';
 import { jsonBody } from './http/middleware/json-body.js';
 import { urlText } from './http/middleware/url-text.js';
@@ -40,6 +40,8 @@ export interface CreateAppOptions {
   clientAddress?: (c: Context) => string;
   /** Folder of the built web app served at `/`; defaults to the package's own build (`dist/web`). */
   webAppDir?: string;
+  /** The lease of a running Idempotency-Key claim; defaults to CLAIM_LEASE (tests renew faster). */
+  idempotencyLease?: ClaimLease;
 }
 
 /** Path patterns of the authenticated APIs. */
@@ -52,7 +54,7 @@ export const FAILED_AUTH_PER_MINUTE = 20;
  * Middleware order is part of the contract: logging and CORS wrap everything so even the allow-list's
  * plain `Forbidden` carries them; the allow-list then runs before any other processing, preflight included.
  */
-export function createApp({ deps, config, serveFiles = false, clientAddress = () => 'unknown', webAppDir = DEFAULT_WEB_APP_DIR }: CreateAppOptions): OpenAPIHono<AppEnv> {
+export function createApp({ deps, config, serveFiles = false, clientAddress = () => 'unknown', webAppDir = DEFAULT_WEB_APP_DIR, idempotencyLease }: CreateAppOptions): OpenAPIHono<AppEnv> {
   installValidationMessages();
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
@@ -84,7 +86,7 @@ export function createApp({ deps, config, serveFiles = false, clientAddress = ()
     if (config.authMode === 'api_key') app.use(prefix, requirePermission({ routes }));
     app.use(prefix, urlText());
     app.use(prefix, jsonBody({ routes }));
-    app.use(prefix, idempotency({ routes, deps }));
+    app.use(prefix, idempotency({ routes, deps, lease: idempotencyLease }));
   }
 
   registerImageRoutes(app, deps);

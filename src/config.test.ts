@@ -16,6 +16,11 @@ describe('loadConfig', () => {
     });
   });
 
+  it('caps open connections at 1000 unless MAX_CONNECTIONS says otherwise', () => {
+    expect(loadConfig({}).maxConnections).toBe(1000);
+    expect(loadConfig({ MAX_CONNECTIONS: '20000' }).maxConnections).toBe(20000);
+  });
+
   it('derives the public base URL from PORT and strips a trailing slash from an explicit one', () => {
     expect(loadConfig({ PORT: '9000' }).publicBaseUrl).toBe('http://localhost:9000');
     expect(loadConfig({ PUBLIC_BASE_URL: 'https://img.example.com/' }).publicBaseUrl).toBe('https://img.example.com');
@@ -36,6 +41,9 @@ describe('loadConfig', () => {
     [{ AUTH_MODE: 'open' }, 'AUTH_MODE'],
     [{ PUBLIC_BASE_URL: 'ftp://x' }, 'PUBLIC_BASE_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ MAX_CONNECTIONS: 'many' }, 'MAX_CONNECTIONS'],
+    [{ MAX_CONNECTIONS: '0' }, 'MAX_CONNECTIONS'],
+    [{ MAX_CONNECTIONS: '2.5' }, 'MAX_CONNECTIONS'],
     [{ A1111_BASE_URL: 'localhost:7860' }, 'A1111_BASE_URL'],
     [{ A1111_BASE_URL: 'http://127.0.0.1:7860', A1111_USERNAME: 'me' }, 'A1111_PASSWORD'],
     [{ OPENAI_BASE_URL: 'not a url' }, 'OPENAI_BASE_URL'],

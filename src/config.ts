@@ -19,6 +19,12 @@ const baseUrl = (fallback: string) =>
 const envSchema = z
   .object({
     PORT: port.default(8787),
+    MAX_CONNECTIONS: z.coerce
+      .number({ error: 'must be a whole number of connections, e.g. 1000' })
+      .int('must be a whole number of connections, e.g. 1000')
+      .min(1, 'must be at least 1')
+      .max(1_000_000, 'must be at most 1000000; the limit of open files (ulimit -n) is the real ceiling')
+      .default(1000),
     HOST: z.string().trim().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().trim().min(1).default('./data'),
     PUBLIC_BASE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -112,6 +118,8 @@ export type ProviderEnv = Pick<
 
 export interface Config extends InfrastructureConfig {
   port: number;
+  /** Open HTTP connections at most; more are closed at once, so a flood of slow clients cannot use up file descriptors. */
+  maxConnections: number;
   host: string;
   dataDir: string;
   publicBaseUrl: string;
@@ -145,6 +153,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = result.data;
   return {
     port: e.PORT,
+    maxConnections: e.MAX_CONNECTIONS,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

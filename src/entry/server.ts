@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { createAdaptorServer, type ServerType } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createApp } from '../app.js';
 import type { Config } from '../config.js';
@@ -9,6 +9,7 @@ import { startBatchWorkers } from '../domain/batches/batch-workers.js';
 import { settleStaleCharges } from '../domain/charges/settle-stale-charges.js';
 import { reconcileBlobs } from '../domain/images/reconcile-blobs.js';
 import { bootstrapAdminKey } from '../domain/keys/bootstrap-admin-key.js';
+import { createLimitedServer } from './server-limits.js';
 
 export interface RunningServer {
   url: string;
@@ -45,12 +46,14 @@ export async function startServer(config: Config, options: ServeOptions = { work
     });
     let markReady = () => {};
     const ready = new Promise<void>((resolve) => (markReady = resolve));
-    server = createAdaptorServer({
+    server = createLimitedServer({
       hostname: config.host,
       fetch: async (request, env) => {
         await ready;
         return app.fetch(request, env);
       },
+      limits: { maxConnections: config.maxConnections },
+      logger,
     });
     await listen(server, config);
 

@@ -20,9 +20,18 @@ export function renderError(c: Context, error: ApiError, headers: Record<string,
   return c.json(error.toBody(), statusOf(error.code), all);
 }
 
+/** nginx's status for a request whose client closed the connection first; never sent, the socket is gone. */
+export const CLIENT_CLOSED_REQUEST = 499;
+
+/** True once the client has closed the connection before its answer was written (the adapter aborts the request's signal). */
+export const clientAborted = (c: Context): boolean => c.req.raw.signal.aborted;
+
 /** One place renders every failure as the spec's `{ error, details, code }` (OpenAI's shape under /v1); a 500 never echoes internals. */
 export function onError(logger: Logger, options: { describeParameterErrors?: boolean } = {}): ErrorHandler<AppEnv> {
   return function handleError(error, c) {
+    // The client hung up: whatever failed after that (its body cut short, a generation stopped) is not a fault
+    // here and nobody reads the answer. The request log writes the one line (`client_aborted`, at info).
+    if (clientAborted(c)) return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     if (error instanceof ApiError) {
       if (statusOf(error.code) >= 500) logger.error({ requestId: c.get('requestId'), err: error }, error.message);
       return renderError(c, options.describeParameterErrors === true ? describeParameter(error) : error);

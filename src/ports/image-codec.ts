@@ -17,4 +17,9 @@ export interface CodecCallOptions {
 export interface ImageCodec {
   /** Every stored object is a PNG: a PNG is kept byte for byte, anything else (JPEG, WebP) is converted. */
   normalizeToPng(bytes: Uint8Array, options?: CodecCallOptions): Promise<NormalizedPng>;
+  /**
+   * The bytes in standard base64 (with padding), as ASCII bytes rather than a string: an answer of megabytes
+   * is encoded off the event loop and written out as it is, never held as one large string.
+   */
+  base64(bytes: Uint8Array, options?: CodecCallOptions): Promise<Uint8Array>;
 }

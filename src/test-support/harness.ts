@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import { createCpuPool, type CpuPool } from '../adapters/cpu/cpu-pool.js';
+import type { ClaimLease } from '../http/middleware/idempotency.js';
 import { createMemoryBlobStore } from '../adapters/blob/memory-blob-store.js';
 import type { AddressLookup } from '../adapters/webhooks/address-policy.js';
 import { createHttpWebhookTransport } from '../adapters/webhooks/http-webhook-transport.js';
@@ -55,6 +56,8 @@ export interface HarnessOptions {
   storage?: 'configured' | 'memory';
   /** `own`: a CPU pool of the harness's runtime, closed with it, as the server has; default `shared` (testCpuPool). */
   cpu?: 'shared' | 'own';
+  /** The lease of running Idempotency-Key claims (the app's default otherwise). */
+  idempotencyLease?: ClaimLease;
 }
 
 let sharedCpu: CpuPool | undefined;
@@ -165,7 +168,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   await bootstrapAdminKey(deps, TEST_KEY);
   if (options.workers !== false) await startBatchWorkers(deps);
   // Tests name the peer address in a header; the real server reads it from the socket.
-  const app = createApp({ deps, config: appConfig, serveFiles: true, clientAddress: (c) => c.req.header(TEST_CLIENT_ADDRESS_HEADER) ?? '127.0.0.1' });
+  const app = createApp({ deps, config: appConfig, serveFiles: true, clientAddress: (c) => c.req.header(TEST_CLIENT_ADDRESS_HEADER) ?? '127.0.0.1', idempotencyLease: options.idempotencyLease });
 
   return {
     app,

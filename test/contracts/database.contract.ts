@@ -54,6 +54,31 @@ export function describeDatabaseContract(name: string, open: () => Promise<Datab
       expect((await db.images.listLive('bob', page, { text: 'fox' })).total).toBe(0);
     });
 
+    it('finds the same images for the same text in any script, lowercasing each character as PostgreSQL does', async () => {
+      const prompts = ['Élan vital', 'STRASSE am Meer', 'die Straße', 'ΣΟΦΙΑ και λόγος', 'ΟΔΟΣ', 'Привет, МИР', 'a red fox'];
+      for (const [index, prompt] of prompts.entries()) {
+        await db.images.insert(image({ id: `img_${index + 1}`, prompt, created_at: `2026-11-0${index + 1}T00:00:00.000Z` }));
+      }
+      const ids = async (text: string) => (await db.images.listLive('alice', page, { text })).items.map((row) => row.id).sort();
+      expect(await ids('élan')).toEqual(['img_1']);
+      expect(await ids('ÉLAN')).toEqual(['img_1']);
+      expect(await ids('éL')).toEqual(['img_1']); // under three characters: no trigram index, the same answer
+      expect(await ids('elan')).toEqual([]); // accents count, as in PostgreSQL
+      // lower() maps one character to one: ß stays ß, so straße and STRASSE are different words.
+      expect(await ids('STRASSE')).toEqual(['img_2']);
+      expect(await ids('strasse')).toEqual(['img_2']);
+      expect(await ids('straße')).toEqual(['img_3']);
+      expect(await ids('STRAßE')).toEqual(['img_3']);
+      expect(await ids('σοφια')).toEqual(['img_4']);
+      expect(await ids('ΛΌΓΟΣ')).toEqual([]); // Σ lowercases to σ, never to the final ς the prompt has
+      expect(await ids('λόγος')).toEqual(['img_4']);
+      expect(await ids('οδοσ')).toEqual(['img_5']);
+      expect(await ids('привет')).toEqual(['img_6']);
+      expect(await ids('мир')).toEqual(['img_6']);
+      expect(await ids('ПРИВЕТ, мир')).toEqual(['img_6']);
+      expect(await ids('RED FOX')).toEqual(['img_7']);
+    });
+
     it('soft-deletes once, hiding the image from live reads', async () => {
       await db.images.insert(image({}));
       expect(await db.images.softDelete('alice', 'img_1', '2026-11-02T00:00:00.000Z')).toBe(true);

@@ -1,7 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import net from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createProceduralProvider } from '../../src/adapters/providers/procedural/procedural-provider.js';
-import { createHarness, json, testCpuPool, type Harness } from '../../src/test-support/harness.js';
+import { createHarness, json, TEST_KEY, testCpuPool, type Harness } from '../../src/test-support/harness.js';
+import { listen } from '../compat/listen.js';
 import type { ImageProvider } from '../../src/ports/image-provider.js';
+import { CLAIM_LEASE } from '../../src/http/middleware/idempotency.js';
 
 let h: Harness;
 afterEach(async () => {
@@ -61,13 +65,75 @@ describe('Idempotency-Key', () => {
     await gated.started;
     const during = await h.call('POST', '/api/generate', BODY, withKey('slow'));
     expect(during.status).toBe(409);
-    expect(during.headers.get('Retry-After')).toBe('1');
+    // The end of the claim's lease, not a second: sooner would only find it running again.
+    expect(during.headers.get('Retry-After')).toBe(String(CLAIM_LEASE.ms / 1000));
     expect(await json(during)).toMatchObject({ code: 'IDEMPOTENCY_IN_PROGRESS' });
     gated.open();
     expect((await first).status).toBe(201);
     const after = await h.call('POST', '/api/generate', BODY, withKey('slow'));
     expect(after.headers.get('Idempotent-Replayed')).toBe('true');
     expect(await imageCount()).toBe(1);
+  });
+
+  it('frees the key of a crashed request once its lease ends, and Retry-After counts down to that', async () => {
+    h = await createHarness({ workers: false });
+    // What a process that died mid-request leaves: a running claim nobody renews.
+    const fingerprint = createHash('sha256').update(`POST\n/api/generate\n${JSON.stringify(BODY)}`).digest('hex');
+    const now = h.clock.now();
+    await h.deps.db.idempotency.claim({ userId: 'admin', key: 'crashed', fingerprint, now: now.toISOString(), expiresAt: new Date(now.getTime() + CLAIM_LEASE.ms).toISOString() });
+    const during = await h.call('POST', '/api/generate', BODY, withKey('crashed'));
+    expect(during.status).toBe(409);
+    expect(during.headers.get('Retry-After')).toBe('15');
+    expect(await json(during)).toMatchObject({ code: 'IDEMPOTENCY_IN_PROGRESS', details: { retry_after_seconds: 15 } });
+    h.clock.advance(11_000);
+    expect((await h.call('POST', '/api/generate', BODY, withKey('crashed'))).headers.get('Retry-After')).toBe('4');
+    h.clock.advance(4_000);
+    const after = await h.call('POST', '/api/generate', BODY, withKey('crashed'));
+    expect(after.status).toBe(201);
+    expect(after.headers.get('Idempotent-Replayed')).toBeNull();
+    expect(await imageCount()).toBe(1);
+  });
+
+  it('renews the lease of a request that is still running, however long it takes', async () => {
+    const gated = gatedProvider();
+    h = await createHarness({ workers: false, providers: { local: gated.provider }, idempotencyLease: { ms: CLAIM_LEASE.ms, renewEveryMs: 20 } });
+    const first = h.call('POST', '/api/generate', BODY, withKey('long'));
+    await gated.started;
+    h.clock.advance(10 * 60 * 1000); // far past the first lease's end: only renewals keep the claim
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const during = await h.call('POST', '/api/generate', BODY, withKey('long'));
+    expect(during.status).toBe(409);
+    expect(Number(during.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(Number(during.headers.get('Retry-After'))).toBeLessThanOrEqual(CLAIM_LEASE.ms / 1000);
+    gated.open();
+    expect((await first).status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // a renewal now would find the answer, not a claim
+    h.clock.advance(60 * 60 * 1000);
+    expect((await h.call('POST', '/api/generate', BODY, withKey('long'))).headers.get('Idempotent-Replayed')).toBe('true');
+    expect(await imageCount()).toBe(1);
+  });
+
+  it('releases the key of a request whose client hung up, so its retry runs instead of replaying nothing', async () => {
+    const gated = gatedProvider();
+    h = await createHarness({ workers: false, providers: { local: gated.provider } });
+    const server = await listen(h);
+    try {
+      const body = JSON.stringify(BODY);
+      const socket = net.connect(Number(new URL(server.origin).port), '127.0.0.1');
+      socket.on('error', () => undefined);
+      socket.write(`POST /api/generate HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_KEY}\r\nContent-Type: application/json\r\nIdempotency-Key: hung-up\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      await gated.started;
+      socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the server sees the hang-up
+      gated.open();
+      await vi.waitFor(async () => {
+        const retry = await h.call('POST', '/api/generate', BODY, withKey('hung-up'));
+        expect(retry.status).toBe(201);
+        expect(retry.headers.get('Idempotent-Replayed')).toBeNull();
+      }, { timeout: 5000, interval: 100 });
+    } finally {
+      await server.close();
+    }
   });
 
   it('forgets an answer after 24 hours: the key then runs a new request', async () => {

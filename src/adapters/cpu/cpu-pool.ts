@@ -53,7 +53,7 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
     return pool;
   };
 
-  async function run(name: 'render' | 'normalize', task: unknown, signal: AbortSignal | undefined, transferList?: ArrayBuffer[]): Promise<unknown> {
+  async function run(name: 'render' | 'normalize' | 'base64', task: unknown, signal: AbortSignal | undefined, transferList?: ArrayBuffer[]): Promise<unknown> {
     signal?.throwIfAborted();
     try {
       return await started().run(task, { name, signal, transferList });
@@ -75,6 +75,11 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
       const copy = bytes.slice();
       const output = (await run('normalize', copy, callOptions?.signal, [copy.buffer])) as NormalizeOutput;
       return { png: output.png ?? bytes, width: output.width, height: output.height };
+    },
+    async base64(bytes, callOptions): Promise<Uint8Array> {
+      // A copy of just these bytes is moved to the worker, as for normalizeToPng: the caller keeps its buffer.
+      const copy = bytes.slice();
+      return (await run('base64', copy, callOptions?.signal, [copy.buffer])) as Uint8Array;
     },
     async close() {
       closed = true;

@@ -45,6 +45,13 @@ export async function normalize(bytes: Uint8Array): Promise<unknown> {
   return transfer<NormalizeOutput>({ width: meta.width, height: meta.height, png, threadId }, [png.buffer]);
 }
 
+/** What `ImageCodec.base64` does: the base64 text of the bytes, as ASCII bytes moved back without a copy. */
+export function base64(bytes: Uint8Array): unknown {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+  const ascii = ownBuffer(Buffer.from(text, 'latin1'));
+  return transfer<Uint8Array>(ascii, [ascii.buffer]);
+}
+
 /**
  * A transfer moves the whole ArrayBuffer; a Buffer that is a slice of a larger one (Node's pool) is copied
  * into its own first, so no unrelated bytes leave with it.

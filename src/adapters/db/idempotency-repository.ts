@@ -27,6 +27,10 @@ export function createIdempotencyRepository(db: Kysely<DatabaseSchema>): Idempot
       throw new Error(`idempotency key of ${userId} could not be claimed`);
     },
 
+    async renew(userId, key, expiresAt) {
+      await db.updateTable('idempotency_keys').set({ expires_at: expiresAt }).where('user_id', '=', userId).where('key', '=', key).where('state', '=', 'running').execute();
+    },
+
     async complete(userId, key, response, expiresAt) {
       await db
         .updateTable('idempotency_keys')

@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, ImageFilter, ImageRepository } from '../../ports/database.js';
 import { settleCharge } from './charges-repository.js';
 import { recordImage, recordSoftDelete } from './image-writes.js';
+import { foldForSearch } from './search-fold.js';
 import { toImageRow, toNumber } from './rows.js';
 import type { DatabaseSchema } from './schema.js';
 
@@ -83,15 +84,21 @@ const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `
 const TRIGRAM = 3;
 
 /**
- * A case-insensitive, literal substring match on the prompt that uses the search index when it can:
- * SQLite's FTS5 trigram table through a phrase query, PostgreSQL's pg_trgm index on lower(prompt) through LIKE.
+ * A case-insensitive, literal substring match on the prompt that uses the search index when it can.
+ * PostgreSQL: lower(prompt) LIKE lower(text), through the pg_trgm index on lower(prompt). SQLite, whose lower()
+ * folds ASCII only: the stored foldForSearch(prompt) contains foldForSearch(text), which is the same per-character
+ * lowercasing, so both find the same images; through the FTS5 trigram table on that column when the text is long enough.
  */
 function promptContains(dialect: Database['dialect'], text: string): RawBuilder<boolean> {
-  // lower() on both sides folds case the same way on every dialect; ESCAPE is spelled out because
-  // SQLite has no default escape character and PostgreSQL's default is the same backslash.
-  const like = sql<boolean>`lower(prompt) like lower(${`%${escapeLike(text)}%`}) escape '\\'`;
-  if (dialect !== 'sqlite' || [...text].length < TRIGRAM) return like;
-  // A phrase of the whole text matches its trigrams in a row; LIKE then keeps FTS5's ASCII-only case folding honest.
-  const phrase = `"${text.replaceAll('"', '""')}"`;
-  return sql<boolean>`images.rowid in (select rowid from images_search where images_search match ${phrase}) and ${like}`;
+  if (dialect !== 'sqlite') {
+    // ESCAPE is spelled out; PostgreSQL's default is the same backslash.
+    return sql<boolean>`lower(prompt) like lower(${`%${escapeLike(text)}%`}) escape '\\'`;
+  }
+  const folded = foldForSearch(text);
+  // instr is a literal match: no wildcards to escape, and no case folding of its own.
+  const contains = sql<boolean>`instr(prompt_folded, ${folded}) > 0`;
+  if ([...folded].length < TRIGRAM) return contains;
+  // A phrase of the whole text matches its trigrams in a row; instr then confirms the exact substring.
+  const phrase = `"${folded.replaceAll('"', '""')}"`;
+  return sql<boolean>`images.rowid in (select rowid from images_search where images_search match ${phrase}) and ${contains}`;
 }

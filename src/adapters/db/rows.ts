@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { ImageParameters, ImageRow, TemplateRow } from '../../ports/database.js';
 import type { ImagesTable, TemplatesTable } from './schema.js';
+import { foldForSearch } from './search-fold.js';
 
 export function parseJsonObject(text: string | null): Record<string, unknown> | null {
   if (text === null) return null;
@@ -13,7 +14,8 @@ function parseParameters(text: string): ImageParameters {
 }
 
 export function toImageRow(row: Selectable<ImagesTable>): ImageRow {
-  const { key_id: keyId, ...rest } = row;
+  // prompt_folded serves search only; it is not part of the image.
+  const { key_id: keyId, prompt_folded: _folded, ...rest } = row;
   return {
     ...rest,
     ...(keyId === null ? {} : { key_id: keyId }),
@@ -30,6 +32,7 @@ export function fromImageRow(row: ImageRow): Selectable<ImagesTable> {
   return {
     ...row,
     key_id: row.key_id ?? null,
+    prompt_folded: foldForSearch(row.prompt),
     is_deleted: row.is_deleted ? 1 : 0,
     metadata: row.metadata === null ? null : JSON.stringify(row.metadata),
     parameters: JSON.stringify(row.parameters),

@@ -19,6 +19,8 @@ export interface ImagesTable {
   parameters: string;
   /** The API key that made the image (migration 008); null before that and in the IP allow-list mode. */
   key_id: string | null;
+  /** foldForSearch(prompt), what SQLite's prompt search compares (migration 010); null only before it ran. */
+  prompt_folded: string | null;
 }
 
 export interface CollectionsTable {

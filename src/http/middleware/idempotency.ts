@@ -3,6 +3,7 @@ import type { Deps } from '../../domain/context.js';
 import { ApiError, invalidParameter } from '../../domain/errors.js';
 import type { StoredResponse } from '../../ports/database.js';
 import type { AppEnv } from '../app-env.js';
+import { CLIENT_CLOSED_REQUEST } from '../errors.js';
 import type { RouteTable } from '../route-table.js';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -10,8 +11,17 @@ export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 /** How long an answer is replayed. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** How long a claim holds without an answer: longer than any generation, short enough that a crash does not lock a key for a day. */
-export const RUNNING_CLAIM_MS = 15 * 60 * 1000;
+/**
+ * A running claim is a lease: it holds this long, and the request renews it every `renewEveryMs` while it runs.
+ * A process that crashed stops renewing, so its key is free again within the lease, not after 15 minutes, and
+ * `Retry-After` can say when that will be. The margin of two renewals rides out a slow database write.
+ */
+export const CLAIM_LEASE = { ms: 15_000, renewEveryMs: 5_000 } as const;
+
+export interface ClaimLease {
+  ms: number;
+  renewEveryMs: number;
+}
 
 /** 1 to 255 printable ASCII characters (space to tilde), as Stripe and the IETF draft allow. */
 const VALID_KEY = /^[\x20-\x7e]{1,255}$/;
@@ -22,6 +32,8 @@ const KEPT_HEADERS = ['content-type', 'deprecation', 'sunset', 'link', 'location
 export interface IdempotencyOptions {
   routes: RouteTable;
   deps: Pick<Deps, 'db' | 'clock' | 'logger'>;
+  /** Defaults to CLAIM_LEASE; tests shorten the renewal. */
+  lease?: ClaimLease;
 }
 
 /**
@@ -30,7 +42,8 @@ export interface IdempotencyOptions {
  * again. A different request with the key is a 422, a retry while the first still runs a 409. A 5xx is not
  * stored (as Stripe does): the key is released so a retry can run.
  */
-export function idempotency({ routes, deps }: IdempotencyOptions): MiddlewareHandler<AppEnv> {
+export function idempotency({ routes, deps, lease = CLAIM_LEASE }: IdempotencyOptions): MiddlewareHandler<AppEnv> {
+  const leaseEnd = () => new Date(deps.clock.now().getTime() + lease.ms).toISOString();
   return async function idempotencyMiddleware(c, next) {
     const key = c.req.header(IDEMPOTENCY_HEADER);
     if (key === undefined || routes.match(c.req.method, c.req.path)?.idempotent !== true) return next();
@@ -45,7 +58,7 @@ export function idempotency({ routes, deps }: IdempotencyOptions): MiddlewareHan
       key,
       fingerprint,
       now: now.toISOString(),
-      expiresAt: new Date(now.getTime() + RUNNING_CLAIM_MS).toISOString(),
+      expiresAt: leaseEnd(),
     });
 
     if (claim.kind === 'existing') {
@@ -56,24 +69,36 @@ export function idempotency({ routes, deps }: IdempotencyOptions): MiddlewareHan
         });
       }
       if (record.response === undefined) {
+        // The lease's end: by then the first request has renewed it (still running) or its process is gone and the
+        // key is free. Sooner would only find it running again.
+        const seconds = Math.max(1, Math.ceil((Date.parse(record.expiresAt) - now.getTime()) / 1000));
         throw new ApiError(
           'IDEMPOTENCY_IN_PROGRESS',
           'Request in progress',
-          { message: `the first request with this ${IDEMPOTENCY_HEADER} is still running; retry after a second to get its answer` },
-          { retryAfterSeconds: 1 },
+          {
+            message: `the first request with this ${IDEMPOTENCY_HEADER} is still running; retry in ${seconds} seconds to get its answer (or to run it, if that request's process has stopped)`,
+            retry_after_seconds: seconds,
+          },
+          { retryAfterSeconds: seconds },
         );
       }
       return replay(record.response);
     }
 
     let stored = false;
+    const renewal = setInterval(() => {
+      deps.db.idempotency.renew(userId, key, leaseEnd()).catch((error: unknown) => deps.logger.warn({ err: error, requestId: c.get('requestId') }, 'could not renew an idempotency claim'));
+    }, lease.renewEveryMs);
     try {
       await next();
-      if (c.res.status < 500) {
+      // A client that hung up got no answer (its 499 is never sent), so there is none to replay: as after a 5xx,
+      // the key is released and its retry runs. An answer made before the hang-up is stored, as any other.
+      if (c.res.status < 500 && c.res.status !== CLIENT_CLOSED_REQUEST) {
         await deps.db.idempotency.complete(userId, key, await snapshot(c.res), new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString());
         stored = true;
       }
     } finally {
+      clearInterval(renewal);
       if (!stored) {
         await deps.db.idempotency.release(userId, key).catch((error: unknown) => deps.logger.error({ err: error, requestId: c.get('requestId') }, 'could not release an idempotency key'));
       }

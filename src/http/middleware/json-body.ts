@@ -22,6 +22,9 @@ export interface JsonBodyOptions {
 /**
  * POST, PUT and PATCH bodies: JSON only, at most 1 MiB, parsed and checked once here so every route sees the same
  * rules. An operation that declares no body (`POST .../cancel`) accepts an empty body whatever its headers.
+ * A body sent too slowly is cut off before it gets here, by the server's request deadline (408, in
+ * src/entry/server-limits.ts): that covers every route and the headers too, and a runtime-neutral timer here
+ * could not free the socket.
  */
 export function jsonBody(options: JsonBodyOptions): MiddlewareHandler {
   const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;

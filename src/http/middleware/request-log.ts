@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from '../../ports/logger.js';
 import type { AppEnv } from '../app-env.js';
+import { clientAborted } from '../errors.js';
 
 export interface RequestLogOptions {
   logger: Logger;
@@ -19,9 +20,15 @@ export function requestLog(options: RequestLogOptions): MiddlewareHandler<AppEnv
     c.set('requestId', requestId);
     const started = performance.now();
     await next();
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    if (clientAborted(c)) {
+      // A hang-up is the client's choice, not a failure: one info line, no status (none was sent), no stack.
+      options.logger.info({ requestId, method: c.req.method, path: c.req.path, ms }, 'client_aborted');
+      return;
+    }
     c.res.headers.set('X-Request-Id', requestId);
     const status = c.res.status;
-    const line = { requestId, method: c.req.method, path: c.req.path, status, ms: Math.round((performance.now() - started) * 10) / 10 };
+    const line = { requestId, method: c.req.method, path: c.req.path, status, ms };
     if (status >= 500) options.logger.error(line, 'request');
     else options.logger.info(line, 'request');
   };

@@ -24,7 +24,10 @@ export interface ClaimRequest {
   key: string;
   fingerprint: string;
   now: string;
-  /** Until when a running claim holds if its process never finishes (it crashed): then the key is free again. */
+  /**
+   * The end of the claim's lease: the request renews it while it runs (`renew`), so it passes only when the
+   * process stopped (crashed) without answering; then the key is free again.
+   */
   expiresAt: string;
 }
 
@@ -37,6 +40,8 @@ export type ClaimResult = { kind: 'claimed' } | { kind: 'existing'; record: Idem
  */
 export interface IdempotencyRepository {
   claim(request: ClaimRequest): Promise<ClaimResult>;
+  /** Moves a running claim's lease end to `expiresAt`; a done answer, or a key no longer held, is left alone. */
+  renew(userId: string, key: string, expiresAt: string): Promise<void>;
   /** Stores the answer of a claimed key, kept until `expiresAt`. */
   complete(userId: string, key: string, response: StoredResponse, expiresAt: string): Promise<void>;
   /** Frees a claimed key without an answer (the request failed on our side), so a retry can run. */

@@ -8,11 +8,12 @@ import { fastReads } from './006-fast-reads.js';
 import * as idempotency from './007-idempotency.js';
 import * as keyBudgets from './008-key-budgets.js';
 import * as charges from './009-charges.js';
+import { searchFolding } from './010-search-folding.js';
 import type { Database } from '../../../ports/database.js';
 
 /**
  * Migrations are compiled in (not read from disk) so the same list runs on Node and on Workers. Nearly all
- * are portable; one that is not (a search index) is told the dialect.
+ * are portable; those that are not (the search index) are told the dialect.
  */
 export const migrationsFor = (dialect: Database['dialect']): Record<string, Migration> => ({
   '001-initial': initial,
@@ -24,6 +25,7 @@ export const migrationsFor = (dialect: Database['dialect']): Record<string, Migr
   '007-idempotency': idempotency,
   '008-key-budgets': keyBudgets,
   '009-charges': charges,
+  '010-search-folding': searchFolding(dialect),
 });
 
 export const migrationProvider = (dialect: Database['dialect']): MigrationProvider => ({

@@ -1,5 +1,4 @@
 import { createRoute } from '@hono/zod-openapi';
-import { encodeBase64 } from 'hono/utils/encode';
 import type { Deps, RequestContext } from '../../../domain/context.js';
 import { ApiError, invalidParameter } from '../../../domain/errors.js';
 import { generateImage } from '../../../domain/images/generate-image.js';
@@ -10,6 +9,7 @@ import { deprecationHeaders } from '../../deprecation.js';
 import { idempotent, requires } from '../../route-table.js';
 import { jsonBody, jsonContent } from '../../schemas.js';
 import type { RegisterRoutes } from '../types.js';
+import { b64Answer, checkB64Pixels, streamedJson } from './b64-answer.js';
 import { OpenAiGenerateSchema, OpenAiImagesResponseSchema, openAiErrorResponses } from './schemas.js';
 
 const route = createRoute({
@@ -26,15 +26,20 @@ const route = createRoute({
 });
 
 type OpenAiRequest = ReturnType<typeof OpenAiGenerateSchema.parse>;
+type OpenAiImagesResponse = ReturnType<typeof OpenAiImagesResponseSchema.parse>;
 
 export const registerOpenAiGenerate: RegisterRoutes = (app, deps) => {
   app.openapi(route, async (c) => {
     const body = c.req.valid('json');
-    const images = await generateAll(deps, requestContext(c.var), body);
-    const data = await Promise.all(images.map(async (image) => (body.response_format === 'b64_json' ? { b64_json: await pngBase64(deps, image) } : { url: image.r2_url })));
+    const ctx = requestContext(c.var);
+    if (body.response_format === 'b64_json') checkB64Pixels(body.n ?? 1, parseSize(body.size), deps.catalog.find(body.model ?? deps.catalog.defaultModelId));
+    const images = await generateAll(deps, ctx, body);
     const first = images[0];
     const headers = first === undefined ? {} : deprecationHeaders(deps.catalog.find(first.model), deps.clock.now());
-    return c.json({ created: Math.floor(deps.clock.now().getTime() / 1000), data }, 200, headers);
+    const created = Math.floor(deps.clock.now().getTime() / 1000);
+    if (body.response_format !== 'b64_json') return c.json({ created, data: images.map((image) => ({ url: image.r2_url })) }, 200, headers);
+    const stream = await b64Answer(deps, created, images, ctx.signal);
+    return streamedJson<OpenAiImagesResponse>(c.body(stream, 200, { ...headers, 'content-type': 'application/json' }));
   });
 };
 
@@ -79,10 +84,4 @@ function asSizeError(error: unknown, model: CatalogEntry | undefined): unknown {
       : `WIDTHxHEIGHT with width ${model.min_size} to ${model.max_width} and height ${model.min_size} to ${model.max_height} (default ${model.default_width}x${model.default_height})`;
   const reason = typeof details.message === 'string' ? ` (${details.message})` : '';
   return invalidParameter('size', `model ${model.id} cannot make this size${reason}; send size ${can}, or auto`);
-}
-
-async function pngBase64(deps: Deps, image: ImageRecord): Promise<string> {
-  const blob = await deps.blobs.get(image.r2_key);
-  if (blob === undefined) throw new Error(`image ${image.id} was recorded but its object ${image.r2_key} is missing`);
-  return encodeBase64(blob.bytes.buffer.slice(blob.bytes.byteOffset, blob.bytes.byteOffset + blob.bytes.byteLength));
 }

@@ -14,7 +14,7 @@ export const OpenAiGenerateSchema = z
   .object({
     prompt: z.string({ error: 'prompt is required: the text to draw, 3 to 4,000 characters' }).openapi({ example: 'a lighthouse on a cliff at sunset' }),
     model: z.string().max(200, 'model must be at most 200 characters').nullish().openapi({ description: 'A model id from GET /v1/models; defaults to the service default (DEFAULT_MODEL)', example: 'local/procedural' }),
-    n: z.number().int().min(1, 'n must be from 1 to 10').max(MAX_IMAGES_PER_REQUEST, 'n must be from 1 to 10').nullish().openapi({ description: 'Images to make, 1 to 10 (default 1); each is a normal imagegate image' }),
+    n: z.number().int().min(1, 'n must be from 1 to 10').max(MAX_IMAGES_PER_REQUEST, 'n must be from 1 to 10').nullish().openapi({ description: 'Images to make, 1 to 10 (default 1); each is a normal imagegate image. With response_format b64_json, n × width × height is at most 16,777,216 pixels' }),
     size: z.string().regex(SIZE, 'size must be WIDTHxHEIGHT (e.g. 1024x1024) or auto').nullish().openapi({ description: "WIDTHxHEIGHT or auto (the model's default size)", example: '512x512' }),
     quality: z.enum(['auto', 'low', 'medium', 'high', 'standard', 'hd']).nullish().openapi({ description: 'Accepted for compatibility; the model id decides the quality' }),
     response_format: z.enum(['url', 'b64_json'], { error: 'response_format must be url or b64_json' }).nullish().openapi({ description: 'url (default): the public URL of the stored PNG; b64_json: the PNG itself, base64' }),
