@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EnqueueOptions, JobQueue } from '../ports/job-queue.js';
+import type { EnqueueOptions, JobQueue, JobRun } from '../ports/job-queue.js';
 import type { Logger } from '../ports/logger.js';
 
 /**
@@ -28,14 +28,14 @@ export function processJobs<K extends JobKind>(
   queue: JobQueue,
   kind: K,
   options: { concurrency: number; logger: Logger },
-  handler: (payload: JobPayload<K>) => Promise<void>,
+  handler: (payload: JobPayload<K>, run: JobRun) => Promise<void>,
 ): void {
-  queue.process(kind, options.concurrency, async (raw) => {
+  queue.process(kind, options.concurrency, async (raw, run) => {
     const parsed = JOB_KINDS[kind].safeParse(raw);
     if (!parsed.success) {
       options.logger.error({ kind, payload: raw, problem: parsed.error.issues[0]?.message }, 'dropped a job whose payload does not match its kind');
       return;
     }
-    await handler(parsed.data as JobPayload<K>);
+    await handler(parsed.data as JobPayload<K>, run);
   });
 }

@@ -3,9 +3,23 @@ export interface EnqueueOptions {
   id: string;
   /** Not before this time (delayed retries). */
   runAt?: Date;
+  /**
+   * A job of this id that failed for good is run again (a sweeper putting lost work back). Without it,
+   * enqueueing an id whose job failed does nothing: a failed job keeps its id until it expires.
+   */
+  reviveFailed?: boolean;
 }
 
-export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+/** Which run of its job a handler is: handlers that throw are run again, with backoff, a bounded number of times. */
+export interface JobRun {
+  /** 1 for the first run. */
+  attempt: number;
+  /** No retry follows if this run throws: the job fails until something queues it again. */
+  lastAttempt: boolean;
+}
+
+/** Throws only for failures worth a retry (the service's own infrastructure); a job's own failure is recorded and returns. */
+export type JobHandler = (payload: Record<string, unknown>, run: JobRun) => Promise<void>;
 
 /**
  * Background work with bounded concurrency that survives restarts. A handler must be idempotent:

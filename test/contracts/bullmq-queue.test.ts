@@ -6,14 +6,14 @@ import { createTestClock } from '../../src/test-support/harness.js';
 import { deleteRedisKeys, freshRedisPrefix } from '../../src/test-support/redis-keys.js';
 import { TEST_REDIS_URL, skipWithout } from '../../src/test-support/services.js';
 import { startTcpProxy } from '../../src/test-support/tcp-proxy.js';
-import { describeJobQueueContract } from './job-queue.contract.js';
+import { CONTRACT_RETRY, describeJobQueueContract } from './job-queue.contract.js';
 
 const skip = await skipWithout('redis');
 const prefixes: string[] = [];
 
 /** Short locks and stall checks, so a dead worker's job comes back within a second or two. */
 const open = (prefix: string, clock: Clock, connection = TEST_REDIS_URL, closeTimeoutMs?: number) =>
-  createBullmqQueue({ connection, prefix, clock, logger: pino({ level: 'silent' }), lockDurationMs: 1000, stalledIntervalMs: 250, pollMs: 10, closeTimeoutMs });
+  createBullmqQueue({ connection, prefix, clock, logger: pino({ level: 'silent' }), lockDurationMs: 1000, stalledIntervalMs: 250, pollMs: 10, closeTimeoutMs, retry: CONTRACT_RETRY });
 
 afterAll(async () => {
   if (!skip) for (const prefix of prefixes) await deleteRedisKeys(prefix);

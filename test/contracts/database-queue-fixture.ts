@@ -4,7 +4,7 @@ import type { KyselyDatabase } from '../../src/adapters/db/kysely-database.js';
 import { createDatabaseQueue } from '../../src/adapters/queue/database-queue.js';
 import type { JobQueue } from '../../src/ports/job-queue.js';
 import { createTestClock } from '../../src/test-support/harness.js';
-import type { QueueFixture } from './job-queue.contract.js';
+import { CONTRACT_RETRY, type QueueFixture } from './job-queue.contract.js';
 
 /** Clock time a lease lasts. */
 const LEASE_MS = 600;
@@ -62,6 +62,7 @@ export async function databaseQueueFixture(options: DatabaseQueueFixtureOptions)
       renewEveryMs: RENEW_EVERY_MS,
       exclusive: options.exclusive,
       handBackAfterMs: HAND_BACK_AFTER_MS,
+      retry: CONTRACT_RETRY,
     });
     processes.set(queue, { kill: cut.kill, killed: false });
     return queue;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { JobQueue } from '../../src/ports/job-queue.js';
+import type { JobRetryPolicy } from '../../src/adapters/queue/retry-policy.js';
+import type { JobQueue, JobRun } from '../../src/ports/job-queue.js';
 import { describeLeaseContract } from './shared-queue.contract.js';
 import { never, until } from './wait.js';
 
@@ -12,6 +13,9 @@ export interface LeaseControls {
   /** Lets several lease lengths pass while live workers renew (only live ones may hold jobs), so only a worker that fails to renew loses its job. */
   passSeveralLeases(): Promise<void>;
 }
+
+/** The retries every fixture's queues are opened with: few and quick, so a test sees them all. */
+export const CONTRACT_RETRY: JobRetryPolicy = { attempts: 3, backoffMs: 50 };
 
 export interface QueueFixture {
   queue: JobQueue;
@@ -103,6 +107,52 @@ export function describeJobQueueContract(name: string, open: () => Promise<Queue
       await f.queue.enqueue('q', { name: 'good' }, { id: 'good' });
       await f.queue.drain();
       expect(done).toEqual(['good']);
+      await f.close();
+    });
+
+    it('runs a job that threw again after a backoff, up to its attempts, and again from the start once revived', async () => {
+      const f = await open();
+      const runs: JobRun[] = [];
+      f.queue.process('q', 1, async (_payload, run) => {
+        runs.push(run);
+        throw new Error('the database went away');
+      });
+      await f.queue.enqueue('q', {}, { id: 'flaky' });
+      // Backoff is in the queue's clock (the database queue) or in real time (BullMQ): both are moved along.
+      await until(() => {
+        f.advance(CONTRACT_RETRY.backoffMs * 4);
+        return runs.length === CONTRACT_RETRY.attempts;
+      });
+      const firstRuns = [{ attempt: 1, lastAttempt: false }, { attempt: 2, lastAttempt: false }, { attempt: 3, lastAttempt: true }];
+      expect(runs).toEqual(firstRuns);
+      f.advance(10_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(runs).toHaveLength(3);
+
+      // A plain enqueue leaves the failed job as it is; a revival (the batch sweeper's) runs it again, attempts counted anew.
+      await f.queue.enqueue('q', {}, { id: 'flaky' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(runs).toHaveLength(3);
+      await f.queue.enqueue('q', {}, { id: 'flaky', reviveFailed: true });
+      await until(() => {
+        f.advance(CONTRACT_RETRY.backoffMs * 4);
+        return runs.length === 6;
+      });
+      expect(runs.slice(3)).toEqual(firstRuns);
+      await f.close();
+    });
+
+    it('revives nothing when the job of that id is still queued, and runs it once', async () => {
+      const f = await open();
+      let runs = 0;
+      await f.queue.enqueue('q', {}, { id: 'waiting' });
+      await f.queue.enqueue('q', {}, { id: 'waiting', reviveFailed: true });
+      f.queue.process('q', 1, async () => {
+        runs += 1;
+      });
+      await until(() => runs === 1);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(runs).toBe(1);
       await f.close();
     });
 

@@ -91,19 +91,28 @@ describe.skipIf(skip)('BullMQ job queue', () => {
     await queue.close();
   });
 
-  it('logs a failed job once, with its queue, id and error, and does not retry it', async () => {
+  it('retries a job that threw with exponential backoff, logging each failed run with its attempt and the last one as final', async () => {
     const logger = recordingLogger();
-    const queue = open(newPrefix('bullmq-fail'), { logger });
-    let runs = 0;
+    const queue = open(newPrefix('bullmq-fail'), { logger, retry: { attempts: 3, backoffMs: 100 } });
+    const startedAt: number[] = [];
     queue.process('q', 1, async () => {
-      runs += 1;
-      throw new Error('provider exploded');
+      startedAt.push(Date.now());
+      throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
     });
     await queue.enqueue('q', {}, { id: 'doomed' });
-    await queue.drain();
+    await until(() => startedAt.length === 3, () => `${startedAt.length} runs`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
     await queue.close();
-    expect(runs).toBe(1);
-    expect(logger.lines.filter((line) => line.message === 'job failed').map((line) => line.fields)).toEqual([{ queue: 'q', jobId: 'doomed', err: 'provider exploded' }]);
+    expect(startedAt).toHaveLength(3);
+    // BullMQ's exponential backoff: 100 ms, then 200 ms.
+    expect((startedAt[1] ?? 0) - (startedAt[0] ?? 0)).toBeGreaterThanOrEqual(90);
+    expect((startedAt[2] ?? 0) - (startedAt[1] ?? 0)).toBeGreaterThanOrEqual(190);
+    const failures = logger.lines.filter((line) => line.fields !== null && 'jobId' in line.fields && line.fields.jobId === 'doomed' && line.message?.startsWith('job failed'));
+    expect(failures.map((line) => [line.level, line.fields])).toEqual([
+      ['warn', { queue: 'q', jobId: 'doomed', attempt: 1, attempts: 3, err: 'connect ECONNREFUSED 127.0.0.1:5432' }],
+      ['warn', { queue: 'q', jobId: 'doomed', attempt: 2, attempts: 3, err: 'connect ECONNREFUSED 127.0.0.1:5432' }],
+      ['error', { queue: 'q', jobId: 'doomed', attempt: 3, attempts: 3, err: 'connect ECONNREFUSED 127.0.0.1:5432' }],
+    ]);
   });
 
   it('keeps every key under its prefix', async () => {

@@ -5,6 +5,7 @@ import { Redis, type RedisOptions } from 'ioredis';
 import { systemClock, type Clock } from '../../ports/clock.js';
 import type { JobHandler, JobQueue } from '../../ports/job-queue.js';
 import type { Logger } from '../../ports/logger.js';
+import { checkRetryPolicy, DEFAULT_JOB_RETRY, type JobRetryPolicy } from './retry-policy.js';
 
 export interface BullmqQueueOptions {
   /** A `redis://` (or `rediss://`) URL, or ioredis options. */
@@ -26,6 +27,8 @@ export interface BullmqQueueOptions {
   stalledIntervalMs?: number;
   /** How long `close` waits for running jobs before handing them back to the queue. */
   closeTimeoutMs?: number;
+  /** How often, and how far apart, a job whose handler threw runs again (BullMQ's exponential backoff). */
+  retry?: JobRetryPolicy;
 }
 
 /**
@@ -56,8 +59,9 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
 
 /**
  * The JobQueue on Redis through BullMQ, for several worker processes: one BullMQ queue per job kind,
- * `jobId` deduplicates while the job exists, each job runs once (attempts 1: the domain schedules its
- * own retries as new jobs), and a job whose worker died is recovered by another worker's stall check.
+ * `jobId` deduplicates while the job exists, a job whose handler threw (the database or storage was
+ * away) runs again with exponential backoff, and a job whose worker died is recovered by another
+ * worker's stall check. Retries of a webhook the receiver refused are the domain's, as new jobs.
  */
 export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
   const { logger, prefix } = options;
@@ -65,6 +69,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
   const followsRealTime = clock === systemClock;
   const lockDuration = options.lockDurationMs ?? DEFAULT_LOCK_DURATION_MS;
   const closeTimeoutMs = options.closeTimeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS;
+  const retry = checkRetryPolicy(options.retry ?? DEFAULT_JOB_RETRY);
   const connect = (extra: RedisOptions): Redis => {
     const client = typeof options.connection === 'string' ? new Redis(options.connection, extra) : new Redis({ ...options.connection, ...extra });
     client.on('error', (error: unknown) => logger.warn({ err: messageOf(error) }, 'redis connection error (the client reconnects)'));
@@ -148,12 +153,32 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
     consumer.disconnect();
   }
 
+  /** Runs again a job that failed for good; another process reviving it at the same time is as good. */
+  async function revive(job: Job<JobData>): Promise<void> {
+    if (!(await job.isFailed())) return;
+    try {
+      await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+      logger.warn({ queue: job.queueName, jobId: job.id, failedReason: job.failedReason }, 'queued again a job that had failed for good');
+    } catch (error) {
+      if (await job.isFailed()) throw error;
+    }
+  }
+
   return {
-    async enqueue(queue, payload, { id, runAt }) {
+    async enqueue(queue, payload, { id, runAt, reviveFailed }) {
       const wait = runAt === undefined ? 0 : runAt.getTime() - clock.now().getTime();
       const delay = wait <= 0 ? 0 : followsRealTime ? wait : HELD_MS;
       const data: JobData = { payload, runAt: runAt?.getTime() ?? null };
-      await queueFor(queue).add(queue, data, { jobId: id, delay, attempts: 1, removeOnComplete: true, removeOnFail: KEEP_FAILED });
+      const job = await queueFor(queue).add(queue, data, {
+        jobId: id,
+        delay,
+        attempts: retry.attempts,
+        backoff: { type: 'exponential', delay: retry.backoffMs },
+        removeOnComplete: true,
+        removeOnFail: KEEP_FAILED,
+      });
+      // An existing id gives back the existing job, unchanged: failed stays failed unless revived.
+      if (reviveFailed === true) await revive(job);
     },
     process(queue, concurrency, handler: JobHandler) {
       if (workers.has(queue)) throw new Error(`already processing queue ${queue}`);
@@ -164,7 +189,8 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
           if (typeof job.data.payload !== 'object' || job.data.payload === null) throw new Error('not an imagegate job: its data has no payload');
           running.set(job, token);
           try {
-            await handler(job.data.payload);
+            const attempt = job.attemptsMade + 1;
+            await handler(job.data.payload, { attempt, lastAttempt: attempt >= (job.opts.attempts ?? 1) });
           } finally {
             running.delete(job);
           }
@@ -179,7 +205,12 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
           maxStalledCount: MAX_STALLED_COUNT,
         },
       );
-      worker.on('failed', (job, error) => logger.error({ queue, jobId: job?.id, err: error.message }, 'job failed'));
+      worker.on('failed', (job, error) => {
+        const attempts = job?.opts.attempts ?? 1;
+        const attempt = job?.attemptsMade ?? attempts;
+        if (attempt < attempts) logger.warn({ queue, jobId: job?.id, attempt, attempts, err: error.message }, 'job failed; it will be retried after a backoff');
+        else logger.error({ queue, jobId: job?.id, attempt, attempts, err: error.message }, 'job failed for good; it runs again only if queued again');
+      });
       worker.on('stalled', (jobId) => logger.warn({ queue, jobId }, 'job recovered from a worker that stopped; it runs again'));
       worker.on('error', (error) => logger.error({ queue, err: messageOf(error) }, 'job worker error'));
       workers.set(queue, worker);

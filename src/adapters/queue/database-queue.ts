@@ -6,6 +6,7 @@ import type { JobHandler, JobQueue } from '../../ports/job-queue.js';
 import type { Logger } from '../../ports/logger.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import { createJobStore, type ClaimedJob } from './job-store.js';
+import { checkRetryPolicy, DEFAULT_JOB_RETRY, retryDelayMs, type JobRetryPolicy } from './retry-policy.js';
 
 export interface DatabaseQueueOptions {
   db: Kysely<DatabaseSchema>;
@@ -27,6 +28,8 @@ export interface DatabaseQueueOptions {
   exclusive?: boolean;
   /** On close, hand running jobs back to the queue after this long instead of waiting for them (default: wait). */
   handBackAfterMs?: number;
+  /** How often, and how far apart in clock time, a job whose handler threw runs again. */
+  retry?: JobRetryPolicy;
 }
 
 export const DEFAULT_LEASE_MS = 30_000;
@@ -53,6 +56,7 @@ export function createDatabaseQueue(options: DatabaseQueueOptions): JobQueue {
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const renewEveryMs = options.renewEveryMs ?? Math.max(1, Math.floor(leaseMs / 3));
   if (!(leaseMs > 0 && renewEveryMs > 0 && renewEveryMs < leaseMs)) throw new Error(`a job lease (${leaseMs} ms) must be positive and longer than its renewal period (${renewEveryMs} ms)`);
+  const retry = checkRetryPolicy(options.retry ?? DEFAULT_JOB_RETRY);
   const store = createJobStore(db, dialect);
   const workers = new Map<string, Worker>();
   /** The claims this process holds, by token, while their handlers run. */
@@ -89,14 +93,22 @@ export function createDatabaseQueue(options: DatabaseQueueOptions): JobQueue {
   async function runJob(queue: string, worker: Worker, job: ClaimedJob): Promise<void> {
     held.set(job.token, { ...job, queue });
     try {
-      await worker.handler(job.payload);
+      await worker.handler(job.payload, { attempt: job.attempts, lastAttempt: job.attempts >= retry.attempts });
       held.delete(job.token);
       await store.complete(job);
     } catch (error) {
       held.delete(job.token);
       const message = messageOf(error);
-      logger.error({ queue, jobId: job.id, err: message }, 'job failed');
-      await store.fail(job, message, now());
+      const fields = { queue, jobId: job.id, attempt: job.attempts, attempts: retry.attempts, err: message };
+      if (job.attempts >= retry.attempts) {
+        logger.error(fields, 'job failed for good; it runs again only if queued again');
+        await store.fail(job, message, now());
+        return;
+      }
+      // If this write fails too (the database is still away), the lease runs out and the job is claimed again.
+      const delayMs = retryDelayMs(retry, job.attempts);
+      logger.warn({ ...fields, retryInMs: delayMs }, 'job failed; it will be retried after a backoff');
+      await store.retry(job, message, new Date(clock.now().getTime() + delayMs).toISOString(), now());
     }
   }
 
@@ -142,8 +154,8 @@ export function createDatabaseQueue(options: DatabaseQueueOptions): JobQueue {
   }
 
   return {
-    async enqueue(queue, payload, { id, runAt }) {
-      await store.insert({ id, queue, payload, runAt: (runAt ?? clock.now()).toISOString(), now: now() });
+    async enqueue(queue, payload, { id, runAt, reviveFailed }) {
+      await store.insert({ id, queue, payload, runAt: (runAt ?? clock.now()).toISOString(), now: now(), reviveFailed });
       void pump(queue);
     },
     process(queue, concurrency, handler) {

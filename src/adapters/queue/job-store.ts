@@ -8,6 +8,8 @@ export interface ClaimedJob {
   payload: Record<string, unknown>;
   /** Names this claim; every later write about the job goes through it. */
   token: string;
+  /** Runs of this job so far, this one included. */
+  attempts: number;
 }
 
 /** A job may be claimed when it is queued and due, or running under a lease that ran out (its worker died or stalled). */
@@ -23,11 +25,19 @@ const released = { locked_by: null, locked_until: null } as const;
 /** The queue's statements on the `jobs` table, the same on SQLite and PostgreSQL but for how a claim locks. */
 export function createJobStore(db: Kysely<DatabaseSchema>, dialect: Database['dialect']) {
   return {
-    async insert(job: { id: string; queue: string; payload: Record<string, unknown>; runAt: string; now: string }): Promise<void> {
+    /** Adds a job unless its id exists; with `reviveFailed`, a failed job of that id is queued again, its attempts counted anew. */
+    async insert(job: { id: string; queue: string; payload: Record<string, unknown>; runAt: string; now: string; reviveFailed?: boolean }): Promise<void> {
       await db
         .insertInto('jobs')
         .values({ id: job.id, queue: job.queue, payload: JSON.stringify(job.payload), status: 'queued', attempts: 0, run_at: job.runAt, last_error: null, created_at: job.now, updated_at: job.now })
-        .onConflict((oc) => oc.column('id').doNothing())
+        .onConflict((oc) =>
+          job.reviveFailed === true
+            ? oc
+                .column('id')
+                .doUpdateSet({ status: 'queued', attempts: 0, run_at: job.runAt, updated_at: job.now, ...released })
+                .where('jobs.status', '=', 'failed')
+            : oc.column('id').doNothing(),
+        )
         .execute();
     },
 
@@ -43,9 +53,9 @@ export function createJobStore(db: Kysely<DatabaseSchema>, dialect: Database['di
         .updateTable('jobs')
         .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), locked_by: token, locked_until: lockedUntil, updated_at: now }))
         .where('id', '=', next)
-        .returning(['id', 'payload'])
+        .returning(['id', 'payload', 'attempts'])
         .executeTakeFirst();
-      return row === undefined ? undefined : { id: row.id, payload: JSON.parse(row.payload) as Record<string, unknown>, token };
+      return row === undefined ? undefined : { id: row.id, payload: JSON.parse(row.payload) as Record<string, unknown>, token, attempts: toNumber(row.attempts) };
     },
 
     /** Extends the leases of these claims; returns the claims still held (a claim missing was lost to another worker). */
@@ -65,6 +75,17 @@ export function createJobStore(db: Kysely<DatabaseSchema>, dialect: Database['di
     async complete(job: ClaimedJob): Promise<boolean> {
       const result = await db.deleteFrom('jobs').where('id', '=', job.id).where('locked_by', '=', job.token).executeTakeFirst();
       return toNumber(result.numDeletedRows) > 0;
+    },
+
+    /** Queues a job that threw to run again at `runAt`, keeping its error for whoever looks, if this claim still holds it. */
+    async retry(job: ClaimedJob, error: string, runAt: string, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('jobs')
+        .set({ status: 'queued', run_at: runAt, last_error: error, updated_at: now, ...released })
+        .where('id', '=', job.id)
+        .where('locked_by', '=', job.token)
+        .executeTakeFirst();
+      return toNumber(result.numUpdatedRows) > 0;
     },
 
     async fail(job: ClaimedJob, error: string, now: string): Promise<boolean> {
