@@ -38,6 +38,9 @@ const envSchema = z
     CLOUDFLARE_API_TOKEN: optionalString,
     BATCH_MAX_PROMPTS: z.coerce.number().int().min(1).max(10_000).default(100),
     BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    BATCH_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+    /** 0: objects stored without a record are cleaned at start only. */
+    ORPHAN_SWEEP_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(3600),
     WEBHOOK_SECRET: optionalString.pipe(
       z.string().regex(/^(whsec_)?[A-Za-z0-9+/]{22,}={0,2}$/, 'must be a whsec_<base64> secret (at least 16 bytes)').optional(),
     ),
@@ -133,7 +136,10 @@ export interface Config extends InfrastructureConfig {
   /** Raw provider settings by environment name; `buildProviders` reads what each adapter needs. */
   providerEnv: ProviderEnv;
   providers: { timeoutMs: number; maxConcurrent: number; retries: number };
-  batch: { maxPrompts: number; concurrency: number };
+  /** `sweepSeconds`: how often workers queue again batch work an outage left without a job. */
+  batch: { maxPrompts: number; concurrency: number; sweepSeconds: number };
+  /** How often workers remove objects stored without a record, past the grace (0: at start only). */
+  orphanSweepSeconds: number;
   webhooks: { secret: string | undefined; retryScheduleSeconds: readonly number[]; allowPrivateNetworks: boolean };
   /** Folder of the built web app; undefined serves the package's own build. */
   webAppDir: string | undefined;
@@ -163,7 +169,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminApiKey: e.ADMIN_API_KEY,
     logLevel: e.LOG_LEVEL,
     defaultModel: e.DEFAULT_MODEL,
-    batch: { maxPrompts: e.BATCH_MAX_PROMPTS, concurrency: e.BATCH_CONCURRENCY },
+    batch: { maxPrompts: e.BATCH_MAX_PROMPTS, concurrency: e.BATCH_CONCURRENCY, sweepSeconds: e.BATCH_SWEEP_SECONDS },
+    orphanSweepSeconds: e.ORPHAN_SWEEP_SECONDS,
     webhooks: { secret: e.WEBHOOK_SECRET, retryScheduleSeconds: e.WEBHOOK_RETRY_SCHEDULE, allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS },
     providerEnv: {
       CLOUDFLARE_ACCOUNT_ID: e.CLOUDFLARE_ACCOUNT_ID,

@@ -209,6 +209,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
         concurrency: config.worker.concurrency,
         retryScheduleSeconds: config.webhooks.retryScheduleSeconds,
         webhookSecret: await throughDrops(() => resolveWebhookSecret(db, config.webhooks.secret), logger),
+        sweepIntervalMs: config.batch.sweepSeconds * 1000,
         ...overrides.batch,
       },
       ids: overrides.ids ?? createIdGenerator(),

@@ -40,6 +40,8 @@ export interface BatchSettings {
   retryScheduleSeconds: readonly number[];
   /** `whsec_<base64>`; Standard Webhooks signing key. */
   webhookSecret: string;
+  /** How often a worker queues again batch work left without a job (an outage, a stopped process). */
+  sweepIntervalMs: number;
 }
 
 /** The API key a request came with: what it makes is charged to it, within its budgets (USD, null for none). */

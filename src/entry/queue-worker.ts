@@ -1,7 +1,7 @@
 import { StartupError } from '../adapters/process/startup-error.js';
 import type { Config } from '../config.js';
 import { buildDeps, createLogger, describeDatabase } from '../deps.js';
-import { startBatchWorkers } from '../domain/batches/batch-workers.js';
+import { startBatchWorkers, type BatchWorkerOptions, type BatchWorkers } from '../domain/batches/batch-workers.js';
 import { settleStaleCharges } from '../domain/charges/settle-stale-charges.js';
 import { reconcileBlobs } from '../domain/images/reconcile-blobs.js';
 
@@ -17,11 +17,18 @@ export function requireSharedDatabase(config: Pick<Config, 'database'>, what: st
   }
 }
 
+/** What a worker process sweeps besides the batches: objects stored without a record, every ORPHAN_SWEEP_SECONDS. */
+export function batchWorkerOptions(config: Pick<Config, 'orphanSweepSeconds' | 'storage'>): BatchWorkerOptions {
+  if (config.orphanSweepSeconds === 0) return {};
+  return { reconcile: { intervalMs: config.orphanSweepSeconds * 1000, graceSeconds: config.storage.orphanGraceSeconds } };
+}
+
 /** `imagegate worker`: batch prompts and webhook deliveries, no HTTP port. */
 export async function startQueueWorker(config: Config): Promise<RunningWorker> {
   requireSharedDatabase(config, 'imagegate worker');
   const logger = createLogger(config);
   const runtime = await buildDeps(config, { logger });
+  let workers: BatchWorkers;
   try {
     await reconcileBlobs(runtime.deps, { graceSeconds: config.storage.orphanGraceSeconds }).catch((error: unknown) =>
       logger.error({ err: error }, 'could not clean leftovers from the blob store; working anyway'),
@@ -29,7 +36,7 @@ export async function startQueueWorker(config: Config): Promise<RunningWorker> {
     await settleStaleCharges(runtime.deps, { callDeadlineMs: config.providers.timeoutMs }).catch((error: unknown) =>
       logger.error({ err: error }, 'could not settle charges left reserved by a stopped process; working anyway'),
     );
-    await startBatchWorkers(runtime.deps);
+    workers = await startBatchWorkers(runtime.deps, batchWorkerOptions(config));
   } catch (error) {
     await runtime.close().catch(() => undefined);
     throw error;
@@ -40,6 +47,7 @@ export async function startQueueWorker(config: Config): Promise<RunningWorker> {
   );
   return {
     async close() {
+      await workers.stop();
       await runtime.close();
       logger.info('imagegate worker stopped');
     },

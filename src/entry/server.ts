@@ -5,8 +5,9 @@ import { createApp } from '../app.js';
 import type { Config } from '../config.js';
 import { StartupError, errorCode } from '../adapters/process/startup-error.js';
 import { buildDeps, claimDataDir, createLogger, describeDatabase, type Runtime } from '../deps.js';
-import { startBatchWorkers } from '../domain/batches/batch-workers.js';
+import { startBatchWorkers, type BatchWorkers } from '../domain/batches/batch-workers.js';
 import { settleStaleCharges } from '../domain/charges/settle-stale-charges.js';
+import { batchWorkerOptions } from './queue-worker.js';
 import { reconcileBlobs } from '../domain/images/reconcile-blobs.js';
 import { bootstrapAdminKey } from '../domain/keys/bootstrap-admin-key.js';
 import { createLimitedServer } from './server-limits.js';
@@ -34,6 +35,7 @@ export async function startServer(config: Config, options: ServeOptions = { work
   const lock = config.database.kind === 'sqlite' ? claimDataDir(config) : undefined;
   let runtime: Runtime | undefined;
   let server: ServerType | undefined;
+  let workers: BatchWorkers | undefined;
   try {
     runtime = await buildDeps(config, { logger });
     const { deps } = runtime;
@@ -76,10 +78,10 @@ export async function startServer(config: Config, options: ServeOptions = { work
       await settleStaleCharges(deps, { callDeadlineMs: config.providers.timeoutMs }).catch((error: unknown) =>
       logger.error({ err: error }, 'could not settle charges left reserved by a stopped process; serving anyway'),
     );
-    await startBatchWorkers(deps);
+      workers = await startBatchWorkers(deps, batchWorkerOptions(config));
     }
     markReady();
-    return running(config, { runtime, server, workers: options.workers, release: () => lock?.release() });
+    return running(config, { runtime, server, workers, release: () => lock?.release() });
   } catch (error) {
     server?.close();
     await runtime?.close().catch(() => undefined);
@@ -88,7 +90,7 @@ export async function startServer(config: Config, options: ServeOptions = { work
   }
 }
 
-function running(config: Config, parts: { runtime: Runtime; server: ServerType; workers: boolean; release: () => void }): RunningServer {
+function running(config: Config, parts: { runtime: Runtime; server: ServerType; workers: BatchWorkers | undefined; release: () => void }): RunningServer {
   const { runtime, server, release } = parts;
   const { logger } = runtime.deps;
   const port = (server.address() as AddressInfo).port;
@@ -99,7 +101,7 @@ function running(config: Config, parts: { runtime: Runtime; server: ServerType; 
       database: describeDatabase(config),
       storage: config.storage.driver,
       queue: config.redis === undefined ? 'database' : 'redis',
-      workers: parts.workers,
+      workers: parts.workers !== undefined,
       publicBaseUrl: config.publicBaseUrl,
     },
     'imagegate listening',
@@ -115,6 +117,7 @@ function running(config: Config, parts: { runtime: Runtime; server: ServerType; 
           // Idle keep-alive sockets would hold close() open; busy ones finish their request first.
           if ('closeIdleConnections' in server) server.closeIdleConnections();
         });
+        await parts.workers?.stop();
         await runtime.close();
         release();
         logger.info('imagegate stopped');

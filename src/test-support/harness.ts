@@ -166,7 +166,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     ...options.config,
   };
   await bootstrapAdminKey(deps, TEST_KEY);
-  if (options.workers !== false) await startBatchWorkers(deps);
+  const workers = options.workers === false ? undefined : await startBatchWorkers(deps);
   // Tests name the peer address in a header; the real server reads it from the socket.
   const app = createApp({ deps, config: appConfig, serveFiles: true, clientAddress: (c) => c.req.header(TEST_CLIENT_ADDRESS_HEADER) ?? '127.0.0.1', idempotencyLease: options.idempotencyLease });
 
@@ -185,6 +185,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       return Promise.resolve(app.request(path, init));
     },
     async close() {
+      await workers?.stop();
       await runtime.close();
       await cleanup();
     },

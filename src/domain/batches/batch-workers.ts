@@ -1,22 +1,69 @@
 import type { Deps } from '../context.js';
-import { enqueueJob, jobId, processJobs } from '../jobs.js';
+import { processJobs } from '../jobs.js';
+import { reconcileBlobs } from '../images/reconcile-blobs.js';
 import { deliverWebhook } from '../webhooks/deliver-webhook.js';
-import { finishBatch, runBatchItem } from './run-batch-item.js';
+import { sweepBatches } from './batch-sweeper.js';
+import { runBatchItem } from './run-batch-item.js';
 
 /** Webhook deliveries are small and mostly waiting on the network; a few at once is plenty. */
 const WEBHOOK_CONCURRENCY = 4;
 
-/** Starts the batch and webhook workers, after queueing again whatever a stopped process left unfinished. */
-export async function startBatchWorkers(deps: Deps): Promise<void> {
-  for (const item of await deps.db.batches.unfinishedItems()) {
-    await enqueueJob(deps.queue, 'batch-item', { batchId: item.batch_id, idx: item.idx }, { id: jobId('batch-item', item.batch_id, item.idx) });
-  }
-  for (const delivery of await deps.db.webhookOutbox.pendingDeliveries()) {
-    const runAt = delivery.next_attempt_at === null ? undefined : new Date(delivery.next_attempt_at);
-    await enqueueJob(deps.queue, 'webhook', { deliveryId: delivery.id }, { id: jobId('webhook', delivery.id, delivery.attempts + 1), runAt });
-  }
-  for (const batchId of await deps.db.batches.openBatchIds()) await finishBatch(deps, batchId);
+export interface BatchWorkerOptions {
+  /**
+   * Also removes, this often, objects stored without a record (an item whose record failed and that then
+   * failed for good), older than the grace; the start-up pass is the caller's. Off when absent.
+   */
+  reconcile?: { intervalMs: number; graceSeconds: number };
+}
 
-  processJobs(deps.queue, 'batch-item', { concurrency: deps.batchSettings.concurrency, logger: deps.logger }, ({ batchId, idx }) => runBatchItem(deps, batchId, idx));
+export interface BatchWorkers {
+  /** Stops the periodic sweeps and waits for one under way; the queue's own close stops the jobs. */
+  stop(): Promise<void>;
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Starts the batch and webhook workers after queueing again whatever a stopped process left unfinished,
+ * then sweeps every `batchSettings.sweepIntervalMs` for work an outage left without a job.
+ */
+export async function startBatchWorkers(deps: Deps, options: BatchWorkerOptions = {}): Promise<BatchWorkers> {
+  await sweepBatches(deps);
+  processJobs(deps.queue, 'batch-item', { concurrency: deps.batchSettings.concurrency, logger: deps.logger }, ({ batchId, idx }, run) => runBatchItem(deps, batchId, idx, run));
   processJobs(deps.queue, 'webhook', { concurrency: WEBHOOK_CONCURRENCY, logger: deps.logger }, ({ deliveryId }) => deliverWebhook(deps, deliveryId));
+
+  const stoppers = [every(deps.batchSettings.sweepIntervalMs, () => sweep(deps))];
+  const { reconcile } = options;
+  if (reconcile !== undefined) stoppers.push(every(reconcile.intervalMs, () => reconcileQuietly(deps, reconcile.graceSeconds)));
+  return { stop: async () => void (await Promise.all(stoppers.map((stop) => stop()))) };
+}
+
+async function sweep(deps: Deps): Promise<void> {
+  try {
+    const report = await sweepBatches(deps);
+    deps.logger.debug({ ...report }, 'batch sweep: unfinished work queued again where its job was missing');
+  } catch (error) {
+    deps.logger.warn({ err: messageOf(error), nextInMs: deps.batchSettings.sweepIntervalMs }, 'batch sweep failed; it runs again at the next interval');
+  }
+}
+
+async function reconcileQuietly(deps: Deps, graceSeconds: number): Promise<void> {
+  try {
+    await reconcileBlobs(deps, { graceSeconds });
+  } catch (error) {
+    deps.logger.warn({ err: messageOf(error) }, 'could not clean objects stored without a record; tries again at the next interval');
+  }
+}
+
+/** Runs `task` every `ms`, never two at once, on a timer that keeps no process alive; the stopper waits for a run under way. */
+function every(ms: number, task: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    running ??= task().finally(() => (running = undefined));
+  }, ms);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

@@ -1,16 +1,25 @@
 import type { BatchRow } from '../../ports/database.js';
+import type { JobRun } from '../../ports/job-queue.js';
 import type { Deps, RequestContext } from '../context.js';
 import { planGeneration } from '../images/plan-generation.js';
 import { renderImage } from '../images/render-image.js';
 import { settleQuietly } from '../charges/open-charge.js';
+import { ApiError } from '../errors.js';
+import { looksLikeInfrastructure } from '../infrastructure-failure.js';
 import { batchEventDelivery, scheduleFirstAttempt } from '../webhooks/batch-event.js';
 
+const ONLY_RUN: JobRun = { attempt: 1, lastAttempt: true };
 
 /**
  * One prompt of a batch, as a queue job. Safe to run again after a crash: the image id was fixed at
  * acceptance, the object is overwritten in place, and the record is written once, with the item's state.
+ *
+ * What the prompt itself earned (a refusal, a budget, a bad parameter: an ApiError) is recorded as the
+ * item's failure. When the service failed under it instead (database, Redis, blob store), nothing is
+ * recorded and this throws, so the queue runs it again with backoff; that includes a failure to record
+ * the failure. A rerun never pays twice: renderImage resumes the earlier charge of this image id.
  */
-export async function runBatchItem(deps: Deps, batchId: string, idx: number): Promise<void> {
+export async function runBatchItem(deps: Deps, batchId: string, idx: number, run: JobRun = ONLY_RUN): Promise<void> {
   const batch = await deps.db.batches.findAny(batchId);
   if (batch === undefined || (batch.status !== 'queued' && batch.status !== 'processing')) return;
   const item = await deps.db.batches.item(batchId, idx);
@@ -34,11 +43,28 @@ export async function runBatchItem(deps: Deps, batchId: string, idx: number): Pr
       throw error;
     }
   } catch (error) {
-    const details = error instanceof Error && 'details' in error ? (error as { details?: { message?: unknown } }).details : undefined;
-    const message = typeof details?.message === 'string' ? details.message : error instanceof Error ? error.message : String(error);
-    await deps.db.batches.failItem(batchId, idx, message, deps.clock.now().toISOString());
+    const message = failureMessage(error);
+    // On the last run, an error that does not look like an outage is probably a bug: recorded, so the batch ends.
+    const retried = !(error instanceof ApiError) && (!run.lastAttempt || looksLikeInfrastructure(error));
+    if (retried) {
+      deps.logger.warn(
+        { batchId, idx, attempt: run.attempt, lastAttempt: run.lastAttempt, err: message },
+        run.lastAttempt
+          ? 'batch prompt failed on the infrastructure on its last attempt; the batch sweeper queues it again'
+          : 'batch prompt failed on the infrastructure; its job will be retried after a backoff',
+      );
+      throw error;
+    }
+    if (!(error instanceof ApiError)) deps.logger.error({ batchId, idx, attempt: run.attempt, err: message }, 'batch prompt failed on an unexpected error on its last attempt; recorded as failed');
+    const recorded = error instanceof ApiError ? message : 'the prompt failed on an internal error (the server log has the details)';
+    await deps.db.batches.failItem(batchId, idx, recorded, deps.clock.now().toISOString());
   }
   await finishBatch(deps, batchId);
+}
+
+function failureMessage(error: unknown): string {
+  const details = error instanceof Error && 'details' in error ? (error as { details?: { message?: unknown } }).details : undefined;
+  return typeof details?.message === 'string' ? details.message : error instanceof Error ? error.message : String(error);
 }
 
 /**

@@ -21,8 +21,9 @@ const LOGGED_KEYS = 100;
 
 /**
  * Removes what a stopped process (kill -9, power loss) left in the blob store: writes it never finished,
- * and objects it stored for an image whose record it never wrote. Meant to run at start, before this
- * process stores anything; the cut-off is fixed when it is called.
+ * and objects it stored for an image whose record it never wrote (or whose record failed in an outage and
+ * whose batch prompt then failed for good). Runs at start, before this process stores anything, and then
+ * periodically in workers (ORPHAN_SWEEP_SECONDS); the grace spares writes whose record is on its way.
  */
 export async function reconcileBlobs(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 'logger'>, options: ReconcileOptions): Promise<ReconcileReport> {
   const olderThan = new Date(deps.clock.now().getTime() - options.graceSeconds * 1000);

@@ -54,7 +54,11 @@ export async function renderImage(deps: RenderDeps, ctx: RequestContext, plan: G
     const cost = computeCost(model.pricing, { width: settings.width, height: settings.height, steps: settings.steps }, usage);
     const normalized = await deps.codec.normalizeToPng(output.bytes, { signal: ctx.signal });
     const key = imageKey(imageId);
-    await deps.blobs.put(key, normalized.png, 'image/png');
+    // A store that fails is the service's outage, not the provider's answer: a 503 here, a retry for a batch prompt (same key).
+    await deps.blobs.put(key, normalized.png, 'image/png').catch((error: unknown) => {
+      if (error instanceof DependencyUnavailable) throw error;
+      throw new DependencyUnavailable('storage', `could not store the image: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    });
     await charge?.flush();
     deps.logger.info({ requestId: ctx.requestId, imageId, model: model.id, ms: Date.now() - started }, 'image generated');
     const seed = output.seed ?? settings.seed;

@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import type { Config } from '../../config.js';
 import type { DataDirLock } from '../../adapters/process/data-dir-lock.js';
 import { buildDeps, claimDataDir } from '../../deps.js';
-import { startBatchWorkers } from '../../domain/batches/batch-workers.js';
+import { startBatchWorkers, type BatchWorkers } from '../../domain/batches/batch-workers.js';
 import { createKeyAuthenticator } from '../../domain/keys/authenticate.js';
 import { bootstrapAdminKey } from '../../domain/keys/bootstrap-admin-key.js';
 import { defaultUserPrincipal, type Principal } from '../../domain/keys/principal.js';
@@ -29,6 +29,7 @@ export async function mcpCommand(config: Config, io: CliIo): Promise<number | un
   const runtime = await buildDeps(config, { logger });
   const { deps } = runtime;
   let workerLock: DataDirLock | undefined | false;
+  let workers: BatchWorkers | undefined;
   try {
     // As `serve` does, so an agent can be pointed at a fresh DATA_DIR with ADMIN_API_KEY and its own key.
     if (config.authMode === 'api_key' && config.adminApiKey !== undefined) await bootstrapAdminKey(deps, config.adminApiKey);
@@ -39,7 +40,7 @@ export async function mcpCommand(config: Config, io: CliIo): Promise<number | un
       return 1;
     }
     workerLock = runsBatchPrompts(config, logger);
-    if (workerLock !== false) await startBatchWorkers(deps);
+    if (workerLock !== false) workers = await startBatchWorkers(deps);
     const server = createMcpServer({ deps, principal });
     const transport = new StdioServerTransport();
     const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
@@ -48,6 +49,7 @@ export async function mcpCommand(config: Config, io: CliIo): Promise<number | un
     logger.info({ user: principal.userId }, 'imagegate MCP server ready on stdio');
     await closed;
   } finally {
+    await workers?.stop();
     await runtime.close();
     if (workerLock) workerLock.release();
   }

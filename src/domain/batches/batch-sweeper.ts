@@ -1,0 +1,34 @@
+import type { Deps } from '../context.js';
+import { enqueueJob, jobId } from '../jobs.js';
+import { finishBatch } from './run-batch-item.js';
+
+export interface SweepReport {
+  /** Unfinished items of open batches, each queued again unless its job is queued or running. */
+  items: number;
+  /** Pending webhook deliveries, each with its next attempt queued again likewise. */
+  deliveries: number;
+  /** Open batches checked for having nothing left to run. */
+  batches: number;
+}
+
+/**
+ * Puts back in the queue whatever an outage or a stopped process left without a job: pending items whose
+ * job was never added or failed for good, `running` items whose job is gone, deliveries whose next attempt
+ * was never queued, and batches whose last item finished while finishing them failed. Job ids are fixed
+ * by what they run, so an item whose job is still queued or running is left alone (a failed one is
+ * revived), and every step may run any number of times, in any number of processes.
+ */
+export async function sweepBatches(deps: Deps): Promise<SweepReport> {
+  const items = await deps.db.batches.unfinishedItems();
+  for (const item of items) {
+    await enqueueJob(deps.queue, 'batch-item', { batchId: item.batch_id, idx: item.idx }, { id: jobId('batch-item', item.batch_id, item.idx), reviveFailed: true });
+  }
+  const deliveries = await deps.db.webhookOutbox.pendingDeliveries();
+  for (const delivery of deliveries) {
+    const runAt = delivery.next_attempt_at === null ? undefined : new Date(delivery.next_attempt_at);
+    await enqueueJob(deps.queue, 'webhook', { deliveryId: delivery.id }, { id: jobId('webhook', delivery.id, delivery.attempts + 1), runAt, reviveFailed: true });
+  }
+  const batches = await deps.db.batches.openBatchIds();
+  for (const batchId of batches) await finishBatch(deps, batchId);
+  return { items: items.length, deliveries: deliveries.length, batches: batches.length };
+}
