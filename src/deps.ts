@@ -15,6 +15,7 @@ import { prepareDataDir } from './adapters/process/data-dir.js';
 import { StartupError, errorCode } from './adapters/process/startup-error.js';
 import { createBullmqQueue } from './adapters/queue/bullmq-queue.js';
 import { createDatabaseQueue } from './adapters/queue/database-queue.js';
+import type { JobRetryPolicy } from './adapters/queue/retry-policy.js';
 import { createFlexibleRateLimiter } from './adapters/rate-limit/flexible-rate-limiter.js';
 import { createRateLimitRedisClient, waitUntilReady } from './adapters/rate-limit/redis-client.js';
 import { createRedisRateLimiter } from './adapters/rate-limit/redis-rate-limiter.js';
@@ -54,6 +55,8 @@ export interface DepsOverrides {
   batch?: Partial<BatchSettings>;
   /** How often the database queue looks for due jobs. */
   queuePollMs?: number;
+  /** How the queue retries a job that threw (default: 6 runs, backoff from 2 s); tests shorten it. */
+  jobRetry?: JobRetryPolicy;
   /**
    * A CPU pool that outlives this runtime, which then leaves it open: the test harness shares one per test
    * file, since a worker thread takes most of a second to start. By default the runtime has its own.
@@ -135,10 +138,11 @@ function openBlobStore(config: Config, logger: Logger): BlobStore {
 const HAND_BACK_AFTER_MS = 20_000;
 
 /** BullMQ when Redis is configured; otherwise jobs are rows in the database (shared safely on PostgreSQL). */
-function openQueue(config: Config, db: KyselyDatabase, clock: Clock, logger: Logger, pollMs: number | undefined): JobQueue {
-  if (config.redis !== undefined) return createBullmqQueue({ connection: config.redis.url, prefix: config.redis.prefix, logger, clock, pollMs });
+function openQueue(config: Config, db: KyselyDatabase, clock: Clock, logger: Logger, tuning: { pollMs?: number; retry?: JobRetryPolicy }): JobQueue {
+  const { pollMs, retry } = tuning;
+  if (config.redis !== undefined) return createBullmqQueue({ connection: config.redis.url, prefix: config.redis.prefix, logger, clock, pollMs, retry });
   // Jobs still running at the shutdown deadline are handed back rather than left to wait out their lease.
-  return createDatabaseQueue({ db: db.kysely, dialect: db.dialect, clock, logger, pollMs, handBackAfterMs: HAND_BACK_AFTER_MS });
+  return createDatabaseQueue({ db: db.kysely, dialect: db.dialect, clock, logger, pollMs, handBackAfterMs: HAND_BACK_AFTER_MS, retry });
 }
 
 /** Counters in Redis are exact across every API process; in memory they count for this process only. */
@@ -189,7 +193,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     if (catalog.find(config.defaultModel) === undefined) {
       throw new ConfigError(`Invalid configuration:\n  DEFAULT_MODEL: unknown model ${JSON.stringify(config.defaultModel)}; \`imagegate models --all\` lists the model ids`);
     }
-    const queue = openQueue(config, db, clock, logger, overrides.queuePollMs);
+    const queue = openQueue(config, db, clock, logger, { pollMs: overrides.queuePollMs, retry: overrides.jobRetry });
     closers.unshift(() => queue.close());
 
     const blobs = overrides.blobs ?? openBlobStore(config, logger);

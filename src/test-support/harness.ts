@@ -8,6 +8,7 @@ import { createApp, type AppConfig } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { buildDeps } from '../deps.js';
 import { startBatchWorkers } from '../domain/batches/batch-workers.js';
+import type { JobRetryPolicy } from '../adapters/queue/retry-policy.js';
 import type { BatchSettings, Deps } from '../domain/context.js';
 import { bootstrapAdminKey } from '../domain/keys/bootstrap-admin-key.js';
 import type { BlobStore } from '../ports/blob-store.js';
@@ -50,6 +51,8 @@ export interface HarnessOptions {
   /** DNS for the default transport; defaults to answering every name with 127.0.0.1. */
   lookup?: AddressLookup;
   allowPrivateNetworks?: boolean;
+  /** How the queue retries a job that threw (default: the production policy). */
+  jobRetry?: JobRetryPolicy;
   /** Start the batch and webhook workers (default true). */
   workers?: boolean;
   /** `memory` keeps images in memory even when the run names another store (tests of time-stamped listings). */
@@ -156,6 +159,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     webhooks: options.webhooks ?? createHttpWebhookTransport({ lookup, allowPrivateNetworks: options.allowPrivateNetworks ?? true }),
     batch: { maxPrompts: 100, concurrency: 4, retryScheduleSeconds: [0, 5, 300, 1800, 7200, 18000, 36000], webhookSecret: TEST_WEBHOOK_SECRET, ...options.batch },
     queuePollMs: 20,
+    jobRetry: options.jobRetry,
     cpu: options.cpu === 'own' ? undefined : testCpuPool(),
   });
   const { deps } = runtime;
