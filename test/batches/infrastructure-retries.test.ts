@@ -77,7 +77,8 @@ describe('batch prompts on an infrastructure failure', () => {
     await receiver?.waitFor(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(receiver?.received).toHaveLength(1);
-  });
+    // The first test of a scale-out run also starts the S3 server and the render thread.
+  }, 60_000);
 
   it('retries a prompt whose image could not be stored, instead of recording GENERATION_FAILED', async () => {
     const harness = await start();

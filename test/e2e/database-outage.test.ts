@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteRedisKeys, freshRedisPrefix } from '../../src/test-support/redis-keys.js';
+import { startS3Server, type S3TestServer } from '../../src/test-support/s3-server.js';
+import { skipWithout, TEST_DATABASE_URL, TEST_REDIS_URL } from '../../src/test-support/services.js';
+import { startTcpProxy, type TcpProxy } from '../../src/test-support/tcp-proxy.js';
+import { eventually, startWebhookReceiver, type WebhookReceiver } from '../../src/test-support/webhook-receiver.js';
+import { startCliProcess, startServerProcess, type ServerProcess } from './spawn-server.js';
+
+/**
+ * Issue 23: two API processes and a worker on PostgreSQL, S3 (s3rver) and Redis, with PostgreSQL behind a
+ * TCP proxy that the test makes refuse connections for ten seconds in the middle of a batch. Every process keeps running, and
+ * the batch still ends with every image, one object per image, and exactly one webhook.
+ */
+const skip = await skipWithout('postgres', 'redis');
+const ADMIN = `igk_e2e_${randomBytes(8).toString('hex')}`;
+const BUCKET = 'imagegate';
+const database = `imagegate_outage_${process.pid}_${randomBytes(3).toString('hex')}`;
+const prefix = freshRedisPrefix('e2e-outage');
+const PROMPTS = 16;
+const OUTAGE_MS = 10_000;
+
+let s3: S3TestServer;
+let receiver: WebhookReceiver;
+let proxy: TcpProxy;
+const processes: ServerProcess[] = [];
+
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+const call = (server: ServerProcess, method: string, path: string, body?: unknown) =>
+  fetch(`${server.url}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${ADMIN}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+interface Batch {
+  status: string;
+  completed_count: number;
+  failed_count: number;
+  items: { image_id: string; status: string; error: string | null }[];
+  images: { id: string }[];
+}
+
+/** The batch as an API process answers it now; undefined while the database is away (any error answer). */
+async function readBatch(server: ServerProcess, id: string): Promise<Batch | undefined> {
+  try {
+    const res = await call(server, 'GET', `/api/batch/${id}`);
+    return res.status === 200 ? ((await res.json()) as Batch) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function bucketKeys(): Promise<string[]> {
+  const client = new S3Client({ endpoint: s3.endpoint, forcePathStyle: true, region: s3.region, credentials: s3.credentials });
+  try {
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'generated/' }));
+    return (listed.Contents ?? []).flatMap((object) => (object.Key === undefined ? [] : [object.Key]));
+  } finally {
+    client.destroy();
+  }
+}
+
+describe.skipIf(skip)('a PostgreSQL outage in the middle of a batch (two API processes and a worker)', () => {
+  let api1: ServerProcess;
+  let api2: ServerProcess;
+  let worker: ServerProcess;
+
+  beforeAll(async () => {
+    await admin(`create database "${database}"`);
+    s3 = await startS3Server({ buckets: [BUCKET] });
+    receiver = await startWebhookReceiver();
+    const target = new URL(TEST_DATABASE_URL);
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const dbUrl = new URL(TEST_DATABASE_URL);
+    dbUrl.hostname = '127.0.0.1';
+    dbUrl.port = String(proxy.port);
+    dbUrl.pathname = `/${database}`;
+    const env = {
+      DATABASE_URL: dbUrl.toString(),
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_PREFIX: prefix,
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: BUCKET,
+      S3_ENDPOINT: s3.endpoint,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PUBLIC_URL: `${s3.endpoint}/${BUCKET}`,
+      AWS_ACCESS_KEY_ID: s3.credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
+      AWS_REGION: s3.region,
+      ADMIN_API_KEY: ADMIN,
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      WORKER_CONCURRENCY: '2',
+      // Short sweeps, so the test sees them; the grace still spares an object whose record is on its way.
+      BATCH_SWEEP_SECONDS: '3',
+      ORPHAN_SWEEP_SECONDS: '5',
+      ORPHAN_GRACE_SECONDS: '5',
+    };
+    [api1, api2] = await Promise.all([startServerProcess(env, ['--no-workers']), startServerProcess(env, ['--no-workers'])]);
+    worker = await startCliProcess(['worker'], env, 'imagegate worker started');
+    processes.push(api1, api2, worker);
+  }, 90_000);
+
+  afterAll(async () => {
+    proxy?.setMode('relay');
+    await Promise.all(processes.map((process_) => process_.stop('SIGKILL')));
+    await proxy?.cut();
+    await receiver?.close();
+    await s3?.close();
+    await deleteRedisKeys(prefix);
+    await admin(`drop database if exists "${database}" with (force)`);
+  }, 60_000);
+
+  it('completes the batch with every image, no orphan object and exactly one webhook, without restarting anything', async () => {
+    const prompts = Array.from({ length: PROMPTS }, (_, i) => `a lighthouse in a storm, view ${i}`);
+    const res = await call(api1, 'POST', '/api/batch/create', { name: 'outage', prompts, width: 1024, height: 1024, webhook_url: receiver.url });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+
+    const beforeCut = await eventually(async () => {
+      const current = await readBatch(api2, id);
+      return current !== undefined && current.completed_count >= 2 ? current : undefined;
+    }, 60_000);
+    // Refused, as a PostgreSQL that went down: open connections drop, new ones are turned away.
+    proxy.setMode('refuse');
+    proxy.drop();
+    const cutAt = Date.now();
+    expect(beforeCut.completed_count).toBeLessThan(PROMPTS);
+    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
+    proxy.setMode('relay');
+    const afterOutage = await eventually(async () => readBatch(api1, id), 30_000);
+    const backAfterMs = Date.now() - cutAt;
+
+    const batch = await eventually(async () => {
+      const current = await readBatch(api2, id);
+      return current?.status === 'completed' ? current : undefined;
+    }, 120_000).catch(async (error: unknown) => {
+      // What the worker said is what an operator would read to see why the batch did not finish.
+      const state = await readBatch(api1, id);
+      console.log(`batch: ${JSON.stringify({ ...state, images: undefined, items: state?.items.map((item) => item.status) })}\nworker log (end):\n${worker.output().slice(-8000)}`);
+      throw error;
+    });
+    const finishedAfterMs = Date.now() - cutAt;
+    expect(batch.items.filter((item) => item.status !== 'succeeded')).toEqual([]);
+    expect(batch).toMatchObject({ completed_count: PROMPTS, failed_count: 0 });
+    const imageIds = batch.images.map((image) => image.id);
+    expect(new Set(imageIds)).toEqual(new Set(batch.items.map((item) => item.image_id)));
+
+    // One object per image, and eventually nothing else: an object whose record failed is rewritten or swept.
+    const keys = await eventually(async () => {
+      const listed = await bucketKeys();
+      const total = ((await (await call(api1, 'GET', '/api/images?limit=100')).json()) as { pagination: { total: number } }).pagination.total;
+      return listed.length === total ? listed : undefined;
+    }, 30_000);
+    for (const imageId of imageIds) expect(keys.filter((key) => key === `generated/${imageId}.png`)).toHaveLength(1);
+
+    const hooks = await receiver.waitFor(1, 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    expect(receiver.received).toHaveLength(1);
+    expect(JSON.parse(hooks[0]?.body ?? '{}')).toMatchObject({ event: 'batch.completed', batch_id: id, completed_count: PROMPTS, failed_count: 0 });
+
+    // Nothing was restarted: every process is the one started before the outage, and answers.
+    for (const process_ of processes) expect(process_.child.exitCode).toBeNull();
+    for (const server of [api1, api2]) expect((await call(server, 'GET', `/api/batch/${id}`)).status).toBe(200);
+    const retried = (worker.output().match(/will be retried/g) ?? []).length;
+    console.log(
+      `database-outage e2e: batch of ${PROMPTS}, PostgreSQL cut for ${OUTAGE_MS / 1000} s at ${beforeCut.completed_count} done (${afterOutage.completed_count} when it came back); ` +
+        `API answered again ${backAfterMs} ms after the cut, batch completed ${finishedAfterMs} ms after it; ${retried} retry log lines; ${keys.length} objects, ${receiver.received.length} webhook`,
+    );
+  }, 300_000);
+});
