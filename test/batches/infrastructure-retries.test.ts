@@ -136,6 +136,24 @@ describe('batch prompts on an infrastructure failure', () => {
     expect(fault.calls()).toBe(RETRY.attempts + 1);
   });
 
+  it('retries a webhook delivery whose attempt could not be recorded, until it is recorded delivered', async () => {
+    const harness = await start();
+    const fault = failFirst(harness.deps.db.webhookOutbox, 'recordAttempt', 1);
+    const id = await createBatch(harness, ['a fox']);
+    await finished(harness, id);
+    const batch = await eventually(async () => {
+      harness.clock.advance(100);
+      const current = await json<Batch>(await harness.call('GET', `/api/batch/${id}`));
+      return current.webhook.deliveries[0]?.status === 'delivered' ? current : undefined;
+    });
+    expect(batch.webhook.deliveries).toHaveLength(1);
+    expect(fault.calls()).toBe(2);
+    // Sent again because the first send was not recorded: at least once, under the same webhook-id.
+    const received = receiver?.received ?? [];
+    expect(received).toHaveLength(2);
+    expect(new Set(received.map((hook) => hook.headers['webhook-id'])).size).toBe(1);
+  });
+
   it('records, on the last attempt, an error that is no outage (a bug), so the batch still ends', async () => {
     const harness = await start();
     Object.assign(harness.deps.db.batches, {
