@@ -45,7 +45,8 @@ export async function runBatchItem(deps: Deps, batchId: string, idx: number, run
   } catch (error) {
     const message = failureMessage(error);
     // On the last run, an error that does not look like an outage is probably a bug: recorded, so the batch ends.
-    const retried = !(error instanceof ApiError) && (!run.lastAttempt || looksLikeInfrastructure(error));
+    const ownFailure = error instanceof ApiError && !looksLikeInfrastructure(error);
+    const retried = !ownFailure && (!run.lastAttempt || looksLikeInfrastructure(error));
     if (retried) {
       deps.logger.warn(
         { batchId, idx, attempt: run.attempt, lastAttempt: run.lastAttempt, err: message },
@@ -55,8 +56,8 @@ export async function runBatchItem(deps: Deps, batchId: string, idx: number, run
       );
       throw error;
     }
-    if (!(error instanceof ApiError)) deps.logger.error({ batchId, idx, attempt: run.attempt, err: message }, 'batch prompt failed on an unexpected error on its last attempt; recorded as failed');
-    const recorded = error instanceof ApiError ? message : 'the prompt failed on an internal error (the server log has the details)';
+    if (!ownFailure) deps.logger.error({ batchId, idx, attempt: run.attempt, err: message }, 'batch prompt failed on an unexpected error on its last attempt; recorded as failed');
+    const recorded = ownFailure ? message : 'the prompt failed on an internal error (the server log has the details)';
     await deps.db.batches.failItem(batchId, idx, recorded, deps.clock.now().toISOString());
   }
   await finishBatch(deps, batchId);
