@@ -10,22 +10,16 @@ import { eventually, startWebhookReceiver, type WebhookReceiver } from '../../sr
 import { startCliProcess, startServerProcess, type ServerProcess } from './spawn-server.js';
 
 /**
- * Issue 23: two API processes and a worker on PostgreSQL, S3 (s3rver) and Redis, with PostgreSQL behind a
- * TCP proxy that the test makes refuse connections for ten seconds in the middle of a batch. Every process keeps running, and
- * the batch still ends with every image, one object per image, and exactly one webhook.
+ * Issue 23: PostgreSQL behind a TCP proxy that refuses connections for ten seconds in the middle of a batch,
+ * in two deployments: two API processes and a worker with Redis (BullMQ), and one `serve` without Redis (the
+ * database queue, whose jobs are in the database that went away). Every process keeps running, and the batch
+ * still ends with every image, one object per image, and exactly one webhook.
  */
 const skip = await skipWithout('postgres', 'redis');
 const ADMIN = `igk_e2e_${randomBytes(8).toString('hex')}`;
 const BUCKET = 'imagegate';
-const database = `imagegate_outage_${process.pid}_${randomBytes(3).toString('hex')}`;
-const prefix = freshRedisPrefix('e2e-outage');
 const PROMPTS = 16;
 const OUTAGE_MS = 10_000;
-
-let s3: S3TestServer;
-let receiver: WebhookReceiver;
-let proxy: TcpProxy;
-const processes: ServerProcess[] = [];
 
 async function admin(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
@@ -62,7 +56,7 @@ async function readBatch(server: ServerProcess, id: string): Promise<Batch | und
   }
 }
 
-async function bucketKeys(): Promise<string[]> {
+async function bucketKeys(s3: S3TestServer): Promise<string[]> {
   const client = new S3Client({ endpoint: s3.endpoint, forcePathStyle: true, region: s3.region, credentials: s3.credentials });
   try {
     const listed = await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'generated/' }));
@@ -72,9 +66,21 @@ async function bucketKeys(): Promise<string[]> {
   }
 }
 
-describe.skipIf(skip)('a PostgreSQL outage in the middle of a batch (two API processes and a worker)', () => {
+const DEPLOYMENTS = [
+  { name: 'two API processes and a worker, with Redis (BullMQ)', redis: true },
+  { name: 'one serve without Redis (the database queue)', redis: false },
+];
+
+describe.skipIf(skip).each(DEPLOYMENTS)('a PostgreSQL outage in the middle of a batch: $name', ({ redis }) => {
+  const database = `imagegate_outage_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const prefix = freshRedisPrefix('e2e-outage');
+  let s3: S3TestServer;
+  let receiver: WebhookReceiver;
+  let proxy: TcpProxy;
+  const processes: ServerProcess[] = [];
   let api1: ServerProcess;
   let api2: ServerProcess;
+  /** The process that runs the batch. */
   let worker: ServerProcess;
 
   beforeAll(async () => {
@@ -87,10 +93,9 @@ describe.skipIf(skip)('a PostgreSQL outage in the middle of a batch (two API pro
     dbUrl.hostname = '127.0.0.1';
     dbUrl.port = String(proxy.port);
     dbUrl.pathname = `/${database}`;
-    const env = {
+    const env: Record<string, string> = {
       DATABASE_URL: dbUrl.toString(),
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: prefix,
+      ...(redis ? { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix } : {}),
       STORAGE_DRIVER: 's3',
       S3_BUCKET: BUCKET,
       S3_ENDPOINT: s3.endpoint,
@@ -107,9 +112,15 @@ describe.skipIf(skip)('a PostgreSQL outage in the middle of a batch (two API pro
       ORPHAN_SWEEP_SECONDS: '5',
       ORPHAN_GRACE_SECONDS: '5',
     };
-    [api1, api2] = await Promise.all([startServerProcess(env, ['--no-workers']), startServerProcess(env, ['--no-workers'])]);
-    worker = await startCliProcess(['worker'], env, 'imagegate worker started');
-    processes.push(api1, api2, worker);
+    if (redis) {
+      [api1, api2] = await Promise.all([startServerProcess(env, ['--no-workers']), startServerProcess(env, ['--no-workers'])]);
+      worker = await startCliProcess(['worker'], env, 'imagegate worker started');
+      processes.push(api1, api2, worker);
+    } else {
+      worker = await startServerProcess(env);
+      [api1, api2] = [worker, worker];
+      processes.push(worker);
+    }
   }, 90_000);
 
   afterAll(async () => {
@@ -118,7 +129,7 @@ describe.skipIf(skip)('a PostgreSQL outage in the middle of a batch (two API pro
     await proxy?.cut();
     await receiver?.close();
     await s3?.close();
-    await deleteRedisKeys(prefix);
+    if (redis) await deleteRedisKeys(prefix);
     await admin(`drop database if exists "${database}" with (force)`);
   }, 60_000);
 
@@ -159,7 +170,7 @@ describe.skipIf(skip)('a PostgreSQL outage in the middle of a batch (two API pro
 
     // One object per image, and eventually nothing else: an object whose record failed is rewritten or swept.
     const keys = await eventually(async () => {
-      const listed = await bucketKeys();
+      const listed = await bucketKeys(s3);
       const total = ((await (await call(api1, 'GET', '/api/images?limit=100')).json()) as { pagination: { total: number } }).pagination.total;
       return listed.length === total ? listed : undefined;
     }, 30_000);
@@ -175,7 +186,7 @@ describe.skipIf(skip)('a PostgreSQL outage in the middle of a batch (two API pro
     for (const server of [api1, api2]) expect((await call(server, 'GET', `/api/batch/${id}`)).status).toBe(200);
     const retried = (worker.output().match(/will be retried/g) ?? []).length;
     console.log(
-      `database-outage e2e: batch of ${PROMPTS}, PostgreSQL cut for ${OUTAGE_MS / 1000} s at ${beforeCut.completed_count} done (${afterOutage.completed_count} when it came back); ` +
+      `database-outage e2e (${redis ? 'BullMQ' : 'database queue'}): batch of ${PROMPTS}, PostgreSQL cut for ${OUTAGE_MS / 1000} s at ${beforeCut.completed_count} done (${afterOutage.completed_count} when it came back); ` +
         `API answered again ${backAfterMs} ms after the cut, batch completed ${finishedAfterMs} ms after it; ${retried} retry log lines; ${keys.length} objects, ${receiver.received.length} webhook`,
     );
   }, 300_000);
