@@ -12,14 +12,17 @@ import { startCliProcess, startServerProcess, type ServerProcess } from './spawn
 /**
  * Issue 23: PostgreSQL behind a TCP proxy that refuses connections for ten seconds in the middle of a batch,
  * in two deployments: two API processes and a worker with Redis (BullMQ), and one `serve` without Redis (the
- * database queue, whose jobs are in the database that went away). Every process keeps running, and the batch
- * still ends with every image, one object per image, and exactly one webhook.
+ * database queue, whose jobs are in the database that went away). With Redis, Redis too is cut for five seconds
+ * mid-batch, behind its own proxy. Every process keeps running, generates during the database cut answer 503 (not
+ * 500), no request hangs over 5 s during the Redis cut, and the batch still ends with every image, one object
+ * per image, and exactly one webhook.
  */
 const skip = await skipWithout('postgres', 'redis');
 const ADMIN = `igk_e2e_${randomBytes(8).toString('hex')}`;
 const BUCKET = 'imagegate';
 const PROMPTS = 16;
 const OUTAGE_MS = 10_000;
+const REDIS_OUTAGE_MS = 5_000;
 
 async function admin(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
@@ -77,6 +80,7 @@ describe.skipIf(skip).each(DEPLOYMENTS)('a PostgreSQL outage in the middle of a 
   let s3: S3TestServer;
   let receiver: WebhookReceiver;
   let proxy: TcpProxy;
+  let redisProxy: TcpProxy | undefined;
   const processes: ServerProcess[] = [];
   let api1: ServerProcess;
   let api2: ServerProcess;
@@ -93,9 +97,11 @@ describe.skipIf(skip).each(DEPLOYMENTS)('a PostgreSQL outage in the middle of a 
     dbUrl.hostname = '127.0.0.1';
     dbUrl.port = String(proxy.port);
     dbUrl.pathname = `/${database}`;
+    const redisTarget = new URL(TEST_REDIS_URL);
+    if (redis) redisProxy = await startTcpProxy({ host: redisTarget.hostname, port: Number(redisTarget.port || 6379) });
     const env: Record<string, string> = {
       DATABASE_URL: dbUrl.toString(),
-      ...(redis ? { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix } : {}),
+      ...(redisProxy === undefined ? {} : { REDIS_URL: `redis://127.0.0.1:${redisProxy.port}`, REDIS_PREFIX: prefix }),
       STORAGE_DRIVER: 's3',
       S3_BUCKET: BUCKET,
       S3_ENDPOINT: s3.endpoint,
@@ -125,8 +131,10 @@ describe.skipIf(skip).each(DEPLOYMENTS)('a PostgreSQL outage in the middle of a 
 
   afterAll(async () => {
     proxy?.setMode('relay');
+    redisProxy?.setMode('relay');
     await Promise.all(processes.map((process_) => process_.stop('SIGKILL')));
     await proxy?.cut();
+    await redisProxy?.cut();
     await receiver?.close();
     await s3?.close();
     if (redis) await deleteRedisKeys(prefix);
@@ -143,12 +151,37 @@ describe.skipIf(skip).each(DEPLOYMENTS)('a PostgreSQL outage in the middle of a 
       const current = await readBatch(api2, id);
       return current !== undefined && current.completed_count >= 2 ? current : undefined;
     }, 60_000);
+    if (redisProxy !== undefined) {
+      // Redis refused for five seconds: every request answers within 5 s (503 while limits cannot be checked).
+      redisProxy.setMode('refuse');
+      redisProxy.drop();
+      const redisCutAt = Date.now();
+      while (Date.now() - redisCutAt < REDIS_OUTAGE_MS) {
+        const started = Date.now();
+        const answer = await call(api1, 'GET', '/api/images?limit=1');
+        await answer.body?.cancel();
+        expect(Date.now() - started).toBeLessThan(5_000);
+        expect([200, 503]).toContain(answer.status);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      redisProxy.setMode('relay');
+    }
     // Refused, as a PostgreSQL that went down: open connections drop, new ones are turned away.
     proxy.setMode('refuse');
     proxy.drop();
     const cutAt = Date.now();
     expect(beforeCut.completed_count).toBeLessThan(PROMPTS);
-    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
+    // Generates during the cut are told to come back later (503 with Retry-After), never a 500.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const during = await Promise.all(
+      [api1, api2, api1, api2].map(async (server) => {
+        const answer = await call(server, 'POST', '/api/generate', { prompt: 'a harbour at dawn', width: 128, height: 128 });
+        await answer.body?.cancel();
+        return { status: answer.status, retryAfter: answer.headers.get('Retry-After') };
+      }),
+    );
+    for (const answer of during) expect(answer).toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^\d+$/) });
+    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS - (Date.now() - cutAt)));
     proxy.setMode('relay');
     const afterOutage = await eventually(async () => readBatch(api1, id), 30_000);
     const backAfterMs = Date.now() - cutAt;
