@@ -186,9 +186,10 @@ describe('OpenAPI fuzz', () => {
         expect.fail(`${failures.size} distinct failures (listed above)`);
       }
 
-      // Every documented operation was sent at least once (the default run count is large enough for that).
+      // Every documented operation was sent at least once: the default 300 runs reach all of them (the scale-out
+      // project's shorter pass, 100 runs over ~60 operations, may miss one and only says so).
       const missed = operations.filter((op) => !stats.byOperation.has(op.key)).map((op) => op.key);
-      if (RUNS >= 100) expect(missed).toEqual([]);
+      if (RUNS >= 300) expect(missed).toEqual([]);
       else if (missed.length > 0) console.log(`fuzz: not reached with ${RUNS} runs: ${missed.join(', ')}`);
     },
     30 * 60_000,
