@@ -4,9 +4,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createProceduralProvider } from '../../src/adapters/providers/procedural/procedural-provider.js';
-import type { ImageProvider } from '../../src/ports/image-provider.js';
-import { TEST_KEY, createHarness, json, testCpuPool, type Harness } from '../../src/test-support/harness.js';
+import { countingStandIn, type StandIn } from '../../src/test-support/stand-in-provider.js';
+import { TEST_KEY, createHarness, json, type Harness } from '../../src/test-support/harness.js';
 import { freePort, startServerProcess, tempDataDir } from '../e2e/spawn-server.js';
 import { createKeyFor } from '../keys/key-helpers.js';
 import { listen, type Listening } from './listen.js';
@@ -159,13 +158,10 @@ describe('MCP over stdio (imagegate mcp)', () => {
 describe('MCP tool calls spend within the key budget', () => {
   let h: Harness;
   let server: Listening;
-  let calls = 0;
+  let standIn: StandIn;
   beforeEach(async () => {
-    calls = 0;
-    const real = createProceduralProvider(testCpuPool());
-    // A stand-in for Replicate ($0.003 a picture) that draws offline and counts its calls.
-    const replicate: ImageProvider = { id: 'replicate', generate: (request, options) => ((calls += 1), real.generate(request, options)) };
-    h = await createHarness({ providers: { replicate } });
+    standIn = countingStandIn();
+    h = await createHarness({ providers: { replicate: standIn.provider } });
     server = await listen(h);
   });
   afterEach(async () => {
@@ -182,7 +178,7 @@ describe('MCP tool calls spend within the key budget', () => {
       Array.from({ length: 12 }, (_, i) => call(client, 'generate_image', { prompt: `a lighthouse, view ${i}`, model: 'replicate/black-forest-labs/flux-schnell', width: 256, height: 256 })),
     );
     await client.close();
-    expect(calls).toBe(5);
+    expect(standIn.calls()).toBe(5);
     expect(results.filter((result) => result.isError !== true)).toHaveLength(5);
     const refused = results.filter((result) => result.isError === true);
     expect(refused).toHaveLength(7);

@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createProceduralProvider } from '../../src/adapters/providers/procedural/procedural-provider.js';
 import { createBatch } from '../../src/domain/batches/create-batch.js';
 import { ApiError } from '../../src/domain/errors.js';
 import { generateImage, type GenerateImageInput } from '../../src/domain/images/generate-image.js';
-import type { ImageProvider } from '../../src/ports/image-provider.js';
-import { createHarness, json, testCpuPool, type Harness } from '../../src/test-support/harness.js';
+import { countingStandIn, type StandIn } from '../../src/test-support/stand-in-provider.js';
+import { createHarness, json, type Harness } from '../../src/test-support/harness.js';
 
 /**
  * The verb itself, not only the HTTP body middleware, refuses text a database cannot store: MCP, the CLI and
@@ -12,12 +11,10 @@ import { createHarness, json, testCpuPool, type Harness } from '../../src/test-s
  */
 const PAID = 'replicate/black-forest-labs/flux-schnell';
 let h: Harness;
-let calls = 0;
+let standIn: StandIn;
 beforeEach(async () => {
-  calls = 0;
-  const real = createProceduralProvider(testCpuPool());
-  const replicate: ImageProvider = { id: 'replicate', generate: (request, options) => ((calls += 1), real.generate(request, options)) };
-  h = await createHarness({ providers: { replicate } });
+  standIn = countingStandIn();
+  h = await createHarness({ providers: { replicate: standIn.provider } });
 });
 afterEach(async () => {
   await h.close();
@@ -47,7 +44,7 @@ describe('generating refuses text no database can store, before any provider cal
     const error = await refusal(input);
     expect(error.code).toBe('INVALID_PARAMETER');
     expect(error.details).toMatchObject({ field, message: expect.stringMatching(/NUL character|lone UTF-16 surrogate/) });
-    expect(calls).toBe(0);
+    expect(standIn.calls()).toBe(0);
     const listed = await json<{ pagination: { total: number } }>(await h.call('GET', '/api/images'));
     expect(listed.pagination.total).toBe(0);
   });
@@ -55,7 +52,7 @@ describe('generating refuses text no database can store, before any provider cal
   it('still generates when the same request has storable text', async () => {
     const image = await generateImage({ deps: h.deps, ctx: { userId: 'admin', requestId: 'test' }, input: { ...base, template_id: undefined, metadata: { campaign: 'spring' } } });
     expect(image.prompt).toBe('a lighthouse on a cliff');
-    expect(calls).toBe(1);
+    expect(standIn.calls()).toBe(1);
   });
 });
 

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createProceduralProvider } from '../../src/adapters/providers/procedural/procedural-provider.js';
-import { createHarness, json, testCpuPool, type Harness } from '../../src/test-support/harness.js';
-import type { ImageProvider } from '../../src/ports/image-provider.js';
+import { countingStandIn, type StandIn } from '../../src/test-support/stand-in-provider.js';
+import { createHarness, json, type Harness } from '../../src/test-support/harness.js';
 import { as, createKeyFor } from './key-helpers.js';
 
 /** $0.003 a picture, flat: budgets in whole pictures. */
@@ -10,14 +9,11 @@ const PRICE = 0.003;
 const BODY = { prompt: 'a lighthouse on a cliff', model: MODEL, width: 256, height: 256 };
 
 let h: Harness;
-let providerCalls = 0;
+let standIn: StandIn;
 beforeEach(async () => {
-  providerCalls = 0;
-  const real = createProceduralProvider(testCpuPool());
-  // A stand-in for Replicate that draws offline and counts its calls.
-  const replicate: ImageProvider = { id: 'replicate', generate: (request, options) => ((providerCalls += 1), real.generate(request, options)) };
+  standIn = countingStandIn();
   // One batch item at a time: items running at the same moment are not counted against each other (see README).
-  h = await createHarness({ providers: { replicate }, batch: { concurrency: 1 } });
+  h = await createHarness({ providers: { replicate: standIn.provider }, batch: { concurrency: 1 } });
   h.clock.set('2026-11-20T10:00:00.000Z');
 });
 afterEach(async () => {
@@ -36,7 +32,7 @@ describe('spend limits per key', () => {
     const body = await json<{ code: string; details: Record<string, unknown> }>(refused);
     expect(body.code).toBe('BUDGET_EXCEEDED');
     expect(body.details).toMatchObject({ budget: 'daily', limit_usd: PRICE * 2.5, spent_usd: PRICE * 2, remaining_usd: PRICE * 0.5, resets_at: '2026-11-21T00:00:00.000Z' });
-    expect(providerCalls).toBe(2);
+    expect(standIn.calls()).toBe(2);
 
     const keys = await json<{ keys: { id: string; daily_budget_usd: number | null; monthly_budget_usd: number | null; spend: unknown }[] }>(await h.call('GET', '/api/keys'));
     expect(keys.keys.find((k) => k.id === id)).toMatchObject({ daily_budget_usd: PRICE * 2.5, monthly_budget_usd: null, spend: { today_usd: PRICE * 2, this_month_usd: PRICE * 2 } });
@@ -72,7 +68,7 @@ describe('spend limits per key', () => {
     }
     expect(batch).toMatchObject({ status: 'completed', completed_count: 1, failed_count: 2 });
     expect(batch.errors[0]?.error).toMatch(/daily budget/);
-    expect(providerCalls).toBe(1);
+    expect(standIn.calls()).toBe(1);
   });
 
   it('answers /v1 past the budget as OpenAI does: 429 insufficient_quota, not to be retried', async () => {
@@ -81,7 +77,7 @@ describe('spend limits per key', () => {
     expect(res.status).toBe(429);
     expect(res.headers.get('x-should-retry')).toBe('false');
     expect(await json(res)).toMatchObject({ error: { type: 'insufficient_quota', code: 'insufficient_quota' } });
-    expect(providerCalls).toBe(0);
+    expect(standIn.calls()).toBe(0);
   });
 
   it('checks budgets on key creation: not negative, and a budgeted key cannot create a key without one', async () => {

@@ -1,19 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createProceduralProvider } from '../../src/adapters/providers/procedural/procedural-provider.js';
-import type { ImageProvider } from '../../src/ports/image-provider.js';
-import { TEST_KEY, createHarness, json, testCpuPool, type Harness } from '../../src/test-support/harness.js';
+import { countingStandIn, type StandIn } from '../../src/test-support/stand-in-provider.js';
+import { TEST_KEY, createHarness, json, type Harness } from '../../src/test-support/harness.js';
 import { createKeyFor } from '../keys/key-helpers.js';
 import { postMcp, toolCall, toolResult } from './rpc.js';
 
 /** MCP is held to the rules of /api: one request per call against the rate limit, the same text rules, typed errors. */
 const PAID = 'replicate/black-forest-labs/flux-schnell';
 let h: Harness;
-let calls = 0;
+let standIn: StandIn;
 beforeEach(async () => {
-  calls = 0;
-  const real = createProceduralProvider(testCpuPool());
-  const replicate: ImageProvider = { id: 'replicate', generate: (request, options) => ((calls += 1), real.generate(request, options)) };
-  h = await createHarness({ providers: { replicate } });
+  standIn = countingStandIn();
+  h = await createHarness({ providers: { replicate: standIn.provider } });
 });
 afterEach(async () => {
   await h.close();
@@ -27,7 +24,7 @@ describe('MCP JSON-RPC batches', () => {
     const answer = await postMcp(h.app, TEST_KEY, [toolCall(1, 'generate_image', generate(1)), toolCall(2, 'generate_image', generate(2))]);
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringContaining('send one request per POST') } });
-    expect(calls).toBe(0);
+    expect(standIn.calls()).toBe(0);
     expect(await total('/api/images')).toBe(0);
   });
 });
@@ -45,7 +42,7 @@ describe('MCP tool calls and the rate limit', () => {
     const limited = await postMcp(h.app, key, toolCall(4, 'generate_image', generate(4)));
     expect(limited.status).toBe(429);
     expect(limited.headers.get('Retry-After')).not.toBeNull();
-    expect(calls).toBe(3);
+    expect(standIn.calls()).toBe(3);
     expect(await total('/api/images')).toBe(3);
   });
 });
@@ -76,7 +73,7 @@ describe('MCP tool arguments pass the text rules of /api before anything is paid
     const result = toolResult(answer);
     expect(result?.isError).toBe(true);
     expect(result?.payload).toMatchObject({ code: 'INVALID_PARAMETER', details: { field } });
-    expect(calls).toBe(0);
+    expect(standIn.calls()).toBe(0);
     expect(await total('/api/images')).toBe(0);
     expect(await total('/api/collections')).toBe(0);
   });
@@ -99,7 +96,7 @@ describe('every tool error is a typed imagegate error with words', () => {
     expect(result?.isError).toBe(true);
     expect(result?.payload).toMatchObject({ code });
     expect(JSON.stringify(result?.payload)).toContain(words);
-    expect(calls).toBe(0);
+    expect(standIn.calls()).toBe(0);
     expect(await total('/api/images')).toBe(0);
   });
 });
