@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteRedisKeys, freshRedisPrefix } from '../../src/test-support/redis-keys.js';
 import { startS3Server, type S3TestServer } from '../../src/test-support/s3-server.js';
 import { skipWithout, TEST_DATABASE_URL, TEST_REDIS_URL } from '../../src/test-support/services.js';
 import { startTcpProxy, type TcpProxy } from '../../src/test-support/tcp-proxy.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from '../../src/test-support/webhook-receiver.js';
+import { adminQuery, s3Env } from './deployment.js';
 import { startCliProcess, startServerProcess, type ServerProcess } from './spawn-server.js';
 
 /**
@@ -23,16 +23,6 @@ const BUCKET = 'imagegate';
 const PROMPTS = 16;
 const OUTAGE_MS = 10_000;
 const REDIS_OUTAGE_MS = 5_000;
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 const call = (server: ServerProcess, method: string, path: string, body?: unknown) =>
   fetch(`${server.url}${path}`, {
@@ -88,7 +78,7 @@ describe.skipIf(skip).each(DEPLOYMENTS)('a PostgreSQL outage in the middle of a 
   let worker: ServerProcess;
 
   beforeAll(async () => {
-    await admin(`create database "${database}"`);
+    await adminQuery(`create database "${database}"`);
     s3 = await startS3Server({ buckets: [BUCKET] });
     receiver = await startWebhookReceiver();
     const target = new URL(TEST_DATABASE_URL);
@@ -102,14 +92,7 @@ describe.skipIf(skip).each(DEPLOYMENTS)('a PostgreSQL outage in the middle of a 
     const env: Record<string, string> = {
       DATABASE_URL: dbUrl.toString(),
       ...(redisProxy === undefined ? {} : { REDIS_URL: `redis://127.0.0.1:${redisProxy.port}`, REDIS_PREFIX: prefix }),
-      STORAGE_DRIVER: 's3',
-      S3_BUCKET: BUCKET,
-      S3_ENDPOINT: s3.endpoint,
-      S3_FORCE_PATH_STYLE: 'true',
-      S3_PUBLIC_URL: `${s3.endpoint}/${BUCKET}`,
-      AWS_ACCESS_KEY_ID: s3.credentials.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
-      AWS_REGION: s3.region,
+      ...s3Env(s3, BUCKET),
       ADMIN_API_KEY: ADMIN,
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       WORKER_CONCURRENCY: '2',
@@ -138,7 +121,7 @@ describe.skipIf(skip).each(DEPLOYMENTS)('a PostgreSQL outage in the middle of a 
     await receiver?.close();
     await s3?.close();
     if (redis) await deleteRedisKeys(prefix);
-    await admin(`drop database if exists "${database}" with (force)`);
+    await adminQuery(`drop database if exists "${database}" with (force)`);
   }, 60_000);
 
   it('completes the batch with every image, no orphan object and exactly one webhook, without restarting anything', async () => {

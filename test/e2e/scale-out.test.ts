@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteRedisKeys, freshRedisPrefix } from '../../src/test-support/redis-keys.js';
 import { startS3Server, type S3TestServer } from '../../src/test-support/s3-server.js';
@@ -9,6 +8,7 @@ import { eventually, startWebhookReceiver, type WebhookReceiver } from '../../sr
 import { replicateFlow } from '../providers/fakes/replicate-fake.js';
 import { sampleImages } from '../providers/fakes/sample-images.js';
 import { startLoopbackServer, type LoopbackServer } from '../providers/loopback-server.js';
+import { adminQuery, s3Env } from './deployment.js';
 import { startCliProcess, startServerProcess, type ServerProcess } from './spawn-server.js';
 
 /**
@@ -31,16 +31,6 @@ let api1: ServerProcess;
 let api2: ServerProcess;
 let worker: ServerProcess;
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 const call = (server: ServerProcess, key: string, method: string, path: string, body?: unknown) =>
   fetch(`${server.url}${path}`, {
     method,
@@ -61,7 +51,7 @@ async function startWorker(): Promise<void> {
 
 describe.skipIf(skip)('two API processes and a worker on PostgreSQL, S3 and Redis', () => {
   beforeAll(async () => {
-    await admin(`create database "${database}"`);
+    await adminQuery(`create database "${database}"`);
     s3 = await startS3Server({ buckets: [BUCKET] });
     receiver = await startWebhookReceiver();
     const flow = replicateFlow(await sampleImages());
@@ -75,14 +65,7 @@ describe.skipIf(skip)('two API processes and a worker on PostgreSQL, S3 and Redi
       DATABASE_URL: dbUrl.toString(),
       REDIS_URL: TEST_REDIS_URL,
       REDIS_PREFIX: prefix,
-      STORAGE_DRIVER: 's3',
-      S3_BUCKET: BUCKET,
-      S3_ENDPOINT: s3.endpoint,
-      S3_FORCE_PATH_STYLE: 'true',
-      S3_PUBLIC_URL: `${s3.endpoint}/${BUCKET}`,
-      AWS_ACCESS_KEY_ID: s3.credentials.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
-      AWS_REGION: s3.region,
+      ...s3Env(s3, BUCKET),
       ADMIN_API_KEY: ADMIN,
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       WORKER_CONCURRENCY: '1',
@@ -101,7 +84,7 @@ describe.skipIf(skip)('two API processes and a worker on PostgreSQL, S3 and Redi
     await replicate?.close();
     await s3?.close();
     await deleteRedisKeys(prefix);
-    await admin(`drop database if exists "${database}" with (force)`);
+    await adminQuery(`drop database if exists "${database}" with (force)`);
   }, 60_000);
 
   it('reads on one API process an image generated on the other, served by the S3 server at r2_url', async () => {

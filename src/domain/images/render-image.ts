@@ -8,8 +8,6 @@ import { computeCost } from '../models/pricing.js';
 import { imageKey } from './image-record.js';
 import type { GenerationPlan } from './plan-generation.js';
 
-export { estimateCost } from './estimate-cost.js';
-
 /** The row to record, and the settlement of its charge to write in the same transaction (none for free models). */
 export interface RenderedImage {
   row: ImageRow;
