@@ -10,6 +10,23 @@ export interface CodecCallOptions {
   signal?: AbortSignal;
 }
 
+export interface EncodeOptions extends CodecCallOptions {
+  format: 'png' | 'jpeg' | 'webp';
+  /** 0..100 for jpeg and webp (OpenAI's `output_compression`: 100 is the least compressed); the encoder's default when absent. */
+  compression?: number;
+  /** Flatten any transparency onto white (`background: opaque`, and always for jpeg, which has no alpha). */
+  opaque?: boolean;
+}
+
+export interface EncodedImage {
+  bytes: Uint8Array;
+  contentType: 'image/png' | 'image/jpeg' | 'image/webp';
+  /** For the object key: `png`, `jpg` or `webp`. */
+  extension: 'png' | 'jpg' | 'webp';
+  width: number;
+  height: number;
+}
+
 /**
  * Decodes and re-encodes images, which is CPU work kept off the event loop; the domain sees only this.
  * Bytes that are not an image reject with an Error whose message says why (the decoder's words).
@@ -22,4 +39,15 @@ export interface ImageCodec {
    * is encoded off the event loop and written out as it is, never held as one large string.
    */
   base64(bytes: Uint8Array, options?: CodecCallOptions): Promise<Uint8Array>;
+  /**
+   * The image in the wanted format. A PNG asked for as PNG, with nothing to flatten, is kept byte for byte;
+   * anything else is decoded and encoded.
+   */
+  encode(bytes: Uint8Array, options: EncodeOptions): Promise<EncodedImage>;
+  /**
+   * Decodes the whole image, refusing one of more than `maxPixels` before decoding it, so a file that only
+   * starts like an image (truncated, corrupt) is refused on the way in rather than at the provider. Resolves
+   * with its size; rejects with the decoder's reason.
+   */
+  verify(bytes: Uint8Array, options: CodecCallOptions & { maxPixels: number }): Promise<{ width: number; height: number }>;
 }

@@ -1,3 +1,21 @@
+/**
+ * An image given to a model (a reference, the picture to edit, or a mask), already checked: its type is one of
+ * PNG, JPEG or WebP as read from the bytes, and its size is within the service's pixel limits.
+ */
+export interface InputImage {
+  bytes: Uint8Array;
+  /** `image/png`, `image/jpeg` or `image/webp`, from the bytes themselves (never the uploader's word). */
+  contentType: string;
+  width: number;
+  height: number;
+  /** A file name for APIs that take multipart files, with the real extension, e.g. `image-0.png` or `mask.png`. */
+  filename: string;
+}
+
+/** OpenAI's quality levels; `auto` lets the provider pick. */
+export type ImageQuality = 'low' | 'medium' | 'high' | 'auto';
+export type ImageBackground = 'transparent' | 'opaque' | 'auto';
+
 /** What a caller asks a provider for, after the domain has merged template, defaults and request. */
 export interface ProviderRequest {
   /** The provider's own model name (the catalogue maps public ids to it). */
@@ -9,6 +27,25 @@ export interface ProviderRequest {
   seed: number;
   steps?: number;
   guidance?: number;
+  /**
+   * Input images in the caller's order; the first is the one edited (image-to-image, inpainting), the rest are
+   * references. Absent for text-to-image. Never more than the model's `inputs.max_images`.
+   */
+  images?: readonly InputImage[];
+  /**
+   * OpenAI's mask semantics: a fully transparent pixel marks the area to change, an opaque one is kept. Same size
+   * as `images[0]`; only for models whose `inputs.mask` is true. Adapters whose API wants the opposite (white =
+   * change) convert it.
+   */
+  mask?: InputImage;
+  /** 0..1, how far the result may move away from `images[0]` (1 = ignore it); only for models with `inputs.strength`. */
+  strength?: number;
+  /** Only for models that list quality levels (`outputs.quality`). */
+  quality?: ImageQuality;
+  /** Only `transparent` needs the model (`outputs.transparent_background`); the service keeps the alpha channel. */
+  background?: ImageBackground;
+  /** OpenAI's `input_fidelity` for edits (gpt-image models). */
+  inputFidelity?: 'low' | 'high';
 }
 
 /** Tokens a token-billed provider (OpenAI's GPT image models) reports it billed for one image. */

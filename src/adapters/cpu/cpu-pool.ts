@@ -1,8 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import type { CodecCallOptions, ImageCodec, NormalizedPng } from '../../ports/image-codec.js';
+import type { CodecCallOptions, EncodedImage, ImageCodec, NormalizedPng } from '../../ports/image-codec.js';
 import type { RenderInput } from '../providers/procedural/render.js';
-import type { NormalizeOutput, RenderOutput } from './cpu-tasks.js';
+import type { EncodeOutput, NormalizeOutput, RenderOutput } from './cpu-tasks.js';
 
 /**
  * Worker threads for the CPU-heavy work (drawing the offline model's images, decoding and encoding PNG),
@@ -40,6 +40,12 @@ function workerEntry(): { filename: string; execArgv: string[] | undefined } {
   return { filename, execArgv: ['--import', new URL('./tsx-in-worker.mjs', import.meta.url).href] };
 }
 
+const FORMAT = {
+  png: { contentType: 'image/png', extension: 'png' },
+  jpeg: { contentType: 'image/jpeg', extension: 'jpg' },
+  webp: { contentType: 'image/webp', extension: 'webp' },
+} as const;
+
 /** The threads start with the first task, so commands and tests that never render or decode start none. */
 export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
   const threads = options.threads ?? defaultCpuThreads();
@@ -53,7 +59,7 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
     return pool;
   };
 
-  async function run(name: 'render' | 'normalize' | 'base64', task: unknown, signal: AbortSignal | undefined, transferList?: ArrayBuffer[]): Promise<unknown> {
+  async function run(name: 'render' | 'normalize' | 'base64' | 'encode' | 'verify', task: unknown, signal: AbortSignal | undefined, transferList?: ArrayBuffer[]): Promise<unknown> {
     signal?.throwIfAborted();
     try {
       return await started().run(task, { name, signal, transferList });
@@ -80,6 +86,16 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
       // A copy of just these bytes is moved to the worker, as for normalizeToPng: the caller keeps its buffer.
       const copy = bytes.slice();
       return (await run('base64', copy, callOptions?.signal, [copy.buffer])) as Uint8Array;
+    },
+    async encode(bytes, { signal, ...options }): Promise<EncodedImage> {
+      const copy = bytes.slice();
+      const output = (await run('encode', { bytes: copy, ...options }, signal, [copy.buffer])) as EncodeOutput;
+      const format = output.bytes === undefined ? 'png' : options.format;
+      return { bytes: output.bytes ?? bytes, width: output.width, height: output.height, ...FORMAT[format] };
+    },
+    async verify(bytes, { signal, maxPixels }) {
+      const copy = bytes.slice();
+      return (await run('verify', { bytes: copy, maxPixels }, signal, [copy.buffer])) as { width: number; height: number };
     },
     async close() {
       closed = true;

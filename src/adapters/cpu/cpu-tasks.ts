@@ -45,6 +45,47 @@ export async function normalize(bytes: Uint8Array): Promise<unknown> {
   return transfer<NormalizeOutput>({ width: meta.width, height: meta.height, png, threadId }, [png.buffer]);
 }
 
+export interface EncodeTask {
+  bytes: Uint8Array;
+  format: 'png' | 'jpeg' | 'webp';
+  compression?: number;
+  opaque?: boolean;
+}
+
+export interface EncodeOutput {
+  /** Absent when the input was kept as it is (a PNG asked for as PNG, nothing to flatten). */
+  bytes?: Uint8Array;
+  width: number;
+  height: number;
+  threadId: number;
+}
+
+/** What `ImageCodec.encode` does. OpenAI's `output_compression` 0..100 is the encoder's quality here (100 = least loss). */
+export async function encode(task: EncodeTask): Promise<unknown> {
+  const isPng = PNG_SIGNATURE.every((byte, index) => task.bytes[index] === byte);
+  let image = sharp(task.bytes, { failOn: 'error' });
+  const meta = await image.metadata();
+  if (meta.width === undefined || meta.height === undefined) throw new Error('the image has no dimensions');
+  const flatten = task.opaque === true || task.format === 'jpeg';
+  if (task.format === 'png' && isPng && !(flatten && meta.hasAlpha === true)) return { width: meta.width, height: meta.height, threadId } satisfies EncodeOutput;
+  if (flatten) image = image.flatten({ background: '#ffffff' });
+  const quality = task.compression === undefined ? undefined : Math.max(1, Math.min(100, Math.round(task.compression)));
+  if (task.format === 'png') image = image.png({ compressionLevel: 6 });
+  else if (task.format === 'jpeg') image = image.jpeg(quality === undefined ? {} : { quality });
+  else image = image.webp(quality === undefined ? {} : { quality });
+  const bytes = ownBuffer(await image.toBuffer());
+  return transfer<EncodeOutput>({ bytes, width: meta.width, height: meta.height, threadId }, [bytes.buffer]);
+}
+
+/** What `ImageCodec.verify` does: decodes every pixel (stats reads them all, without holding the raw image). */
+export async function verify(task: { bytes: Uint8Array; maxPixels: number }): Promise<{ width: number; height: number }> {
+  const image = sharp(task.bytes, { failOn: 'error', limitInputPixels: task.maxPixels });
+  const meta = await image.metadata();
+  if (meta.width === undefined || meta.height === undefined) throw new Error('the image has no dimensions');
+  await image.stats();
+  return { width: meta.width, height: meta.height };
+}
+
 /** What `ImageCodec.base64` does: the base64 text of the bytes, as ASCII bytes moved back without a copy. */
 export function base64(bytes: Uint8Array): unknown {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');

@@ -16,6 +16,13 @@ export async function recordImage(trx: Transaction<DatabaseSchema>, row: ImageRo
   const inserted = await trx.insertInto('images').values(fromImageRow(row)).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
   if (toNumber(inserted.numInsertedOrUpdatedRows) === 0) return false;
   if (!row.is_deleted) await bumpLive(trx, row.user_id, 1);
+  const sources = row.source_image_ids ?? [];
+  if (sources.length > 0) {
+    await trx
+      .insertInto('image_sources')
+      .values(sources.map((sourceId, position) => ({ image_id: row.id, position, source_id: sourceId, user_id: row.user_id })))
+      .execute();
+  }
   await trx
     .insertInto('usage_daily')
     .values({ user_id: row.user_id, day: dayOf(row.created_at), model: row.model, images: 1, deleted_images: row.is_deleted ? 1 : 0, cost: row.cost })

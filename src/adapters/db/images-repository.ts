@@ -19,12 +19,17 @@ export function createImageRepository(db: Kysely<DatabaseSchema>, dialect: Datab
     if (filter.model !== undefined) scope = scope.where('model', '=', filter.model);
     if (filter.from !== undefined) scope = scope.where('created_at', '>=', filter.from);
     if (filter.to !== undefined) scope = scope.where('created_at', '<', filter.to);
+    if (filter.kind !== undefined) scope = scope.where('kind', '=', filter.kind);
+    const parent = filter.derived_from;
+    if (parent !== undefined) {
+      scope = scope.where('id', 'in', db.selectFrom('image_sources').select('image_id').where('user_id', '=', userId).where('source_id', '=', parent));
+    }
     return scope;
   };
 
   /** An unfiltered total is the user's counter row; a filtered one has to count. */
   const countMatching = async (userId: string, filter: ImageFilter): Promise<number> => {
-    if (filter.text === undefined && filter.model === undefined && filter.from === undefined && filter.to === undefined) {
+    if (Object.values(filter).every((value) => value === undefined)) {
       const counter = await db.selectFrom('image_counters').select('live_images').where('user_id', '=', userId).executeTakeFirst();
       return toNumber(counter?.live_images);
     }

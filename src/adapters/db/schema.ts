@@ -21,6 +21,18 @@ export interface ImagesTable {
   key_id: string | null;
   /** foldForSearch(prompt), what SQLite's prompt search compares (migration 010); null only before it ran. */
   prompt_folded: string | null;
+  /** `generated` or `upload` (migration 011). */
+  kind: string;
+  /** JSON array of image ids, or null for none (migration 011). */
+  source_image_ids: string | null;
+}
+
+/** One lineage edge per row: `image_id` was made from `source_id` (its `position`-th input). */
+export interface ImageSourcesTable {
+  image_id: string;
+  position: number;
+  source_id: string;
+  user_id: string;
 }
 
 export interface CollectionsTable {
@@ -211,5 +223,6 @@ export interface DatabaseSchema {
   images: ImagesTable;
   collections: CollectionsTable;
   collection_images: CollectionImagesTable;
+  image_sources: ImageSourcesTable;
   templates: TemplatesTable;
 }

@@ -1,6 +1,6 @@
 import { lifecycleOf, type LifecycleStatus } from './lifecycle.js';
 import { computeCost } from './pricing.js';
-import type { ModelDefinition } from './types.js';
+import { OUTPUT_FORMATS, TEXT_ONLY, type ModelDefinition, type ModelInputs, type ModelOutputs } from './types.js';
 
 export interface ProviderStatus {
   available: boolean;
@@ -8,7 +8,11 @@ export interface ProviderStatus {
   reason?: string;
 }
 
-export interface CatalogEntry extends ModelDefinition {
+export interface CatalogEntry extends Omit<ModelDefinition, 'inputs' | 'outputs'> {
+  /** The images it takes in; `max_images` 0 for a text-only model. */
+  inputs: ModelInputs;
+  /** What it can be asked for beyond its size. */
+  outputs: ModelOutputs;
   /** USD at default settings. */
   cost_per_image: number;
   available: boolean;
@@ -49,6 +53,13 @@ export function createModelCatalog(
     const status = statusOf(definition.provider);
     const entry: CatalogEntry = {
       ...definition,
+      inputs: definition.inputs ?? TEXT_ONLY,
+      outputs: {
+        formats: OUTPUT_FORMATS,
+        transparent_background: definition.outputs?.transparent_background ?? false,
+        quality: definition.outputs?.quality ?? [],
+        partial_images: definition.outputs?.partial_images ?? false,
+      },
       cost_per_image: computeCost(definition.pricing, {
         width: definition.default_width,
         height: definition.default_height,

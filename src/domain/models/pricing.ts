@@ -4,6 +4,10 @@ export interface PricedSettings {
   width: number;
   height: number;
   steps?: number;
+  /** For models priced per quality; the rule's own tier when absent (or `auto`). */
+  quality?: ImageQualityTier | 'auto';
+  /** Sizes of the input images, for providers that bill them. */
+  inputs?: readonly { width: number; height: number }[];
 }
 
 /** Tokens a provider reported for one image (the port's TokenUsage, restated so the domain stays port-free here). */
@@ -29,10 +33,14 @@ export function computeCost(rule: PricingRule, settings: PricedSettings, billed?
     case 'per_tile_step':
       return round(tilesOf(settings, rule.tile_px) * (settings.steps ?? 0) * rule.usd_per_tile_step);
     case 'per_megapixel': {
-      const exact = (settings.width * settings.height) / rule.megapixel_px;
-      const megapixels = rule.round_up ? Math.ceil(exact) : exact;
-      if (rule.first_megapixel_usd === undefined) return round(megapixels * rule.usd_per_megapixel);
-      return round(rule.first_megapixel_usd + Math.max(0, megapixels - 1) * rule.usd_per_megapixel);
+      const megapixelsOf = (size: { width: number; height: number }): number => {
+        const exact = (size.width * size.height) / rule.megapixel_px;
+        return rule.round_up ? Math.ceil(exact) : exact;
+      };
+      const megapixels = megapixelsOf(settings);
+      const inputUsd = (settings.inputs ?? []).reduce((sum, input) => sum + megapixelsOf(input) * (rule.input_usd_per_megapixel ?? 0), 0);
+      if (rule.first_megapixel_usd === undefined) return round(megapixels * rule.usd_per_megapixel + inputUsd);
+      return round(rule.first_megapixel_usd + Math.max(0, megapixels - 1) * rule.usd_per_megapixel + inputUsd);
     }
     case 'by_size':
       return round(rule.prices[`${settings.width}x${settings.height}`] ?? rule.default_usd);
@@ -46,7 +54,9 @@ export function computeCost(rule: PricingRule, settings: PricedSettings, billed?
           billed.outputTextTokens * rates.text_output;
         return round(usd / 1_000_000);
       }
-      return round((estimateImageTokens(rule.quality, settings.width, settings.height) * rates.image_output) / 1_000_000);
+      const tier = settings.quality === undefined || settings.quality === 'auto' ? rule.quality : settings.quality;
+      const inputTokens = (settings.inputs ?? []).reduce((sum, input) => sum + estimateInputImageTokens(input.width, input.height), 0);
+      return round((estimateImageTokens(tier, settings.width, settings.height) * rates.image_output + inputTokens * rates.image_input) / 1_000_000);
     }
   }
 }
@@ -70,6 +80,23 @@ export function estimateImageTokens(quality: ImageQualityTier, width: number, he
   const short = Math.min(width, height);
   const shortAxis = Math.floor((2 * factor * short + long) / (2 * long));
   return Math.ceil((factor * shortAxis * (2_000_000 + width * height)) / 4_000_000);
+}
+
+/**
+ * Image input tokens for one input image, estimated the way OpenAI counts vision input: the image scaled to fit
+ * 2048x2048, then its shorter side to 768, and 170 tokens per started 512 px tile plus 85. An estimate for the
+ * reservation only: the recorded cost uses the `input_tokens_details.image_tokens` OpenAI reports.
+ */
+export function estimateInputImageTokens(width: number, height: number): number {
+  let w = width;
+  let h = height;
+  const fit = Math.min(1, 2048 / Math.max(w, h));
+  w *= fit;
+  h *= fit;
+  const shorter = Math.min(1, 768 / Math.min(w, h));
+  w *= shorter;
+  h *= shorter;
+  return 85 + 170 * Math.ceil(w / 512) * Math.ceil(h / 512);
 }
 
 const round = (usd: number): number => Math.round(usd * 1e9) / 1e9;

@@ -26,7 +26,15 @@ export type PricingRule =
   | { kind: 'per_image'; usd: number }
   | { kind: 'tiles_and_steps'; usd_per_tile: number; tile_px: number; usd_per_step: number }
   | { kind: 'per_tile_step'; usd_per_tile_step: number; tile_px: number }
-  | { kind: 'per_megapixel'; usd_per_megapixel: number; round_up: boolean; megapixel_px: number; first_megapixel_usd?: number }
+  | {
+      kind: 'per_megapixel';
+      usd_per_megapixel: number;
+      round_up: boolean;
+      megapixel_px: number;
+      first_megapixel_usd?: number;
+      /** Input images billed per megapixel too (fal's FLUX.2 edits), each rounded as the output is. */
+      input_usd_per_megapixel?: number;
+    }
   | { kind: 'by_size'; prices: Readonly<Record<string, number>>; default_usd: number }
   | {
       kind: 'tokens';
@@ -46,6 +54,34 @@ export interface SizeRule {
   min_pixels?: number;
   max_pixels?: number;
   max_aspect_ratio?: number;
+}
+
+/**
+ * The images a model takes in. `max_images` 0 is a text-only model; `mask` means it inpaints from a mask
+ * (OpenAI semantics: transparent = change); `strength` means it does image-to-image with a strength 0..1.
+ */
+export interface ModelInputs {
+  max_images: number;
+  mask: boolean;
+  strength: boolean;
+}
+
+export const TEXT_ONLY: ModelInputs = { max_images: 0, mask: false, strength: false };
+
+/** Formats the service stores; it converts whatever the provider answers. */
+export const OUTPUT_FORMATS = ['png', 'jpeg', 'webp'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** What a model can be asked for beyond its size: the service honours each or refuses it, never ignores it. */
+export interface ModelOutputs {
+  /** Every model: the service converts the provider's image. */
+  formats: readonly OutputFormat[];
+  /** The model can draw on a transparent background (`background: transparent`). */
+  transparent_background: boolean;
+  /** Quality levels the model takes (`quality`); empty when its quality is fixed. `auto` is always accepted. */
+  quality: readonly ImageQualityTier[];
+  /** Partial images while it draws (`stream` with `partial_images` on /v1). */
+  partial_images: boolean;
 }
 
 export type Speed = 'fast' | 'medium' | 'slow';
@@ -91,4 +127,8 @@ export interface ModelDefinition {
   shutdown_at?: string;
   /** The catalogue id to use instead, once deprecated or shut down. */
   replacement?: string;
+  /** The images the model takes in; text-only when absent. */
+  inputs?: ModelInputs;
+  /** Options beyond size; none when absent (the formats are always all three). */
+  outputs?: Partial<Omit<ModelOutputs, 'formats'>>;
 }

@@ -9,7 +9,20 @@ export interface ImageParameters {
   negative_prompt?: string;
   steps?: number;
   guidance?: number;
+  /** Image-to-image: how far the result may move from the first input image, 0..1. */
+  strength?: number;
+  quality?: 'low' | 'medium' | 'high' | 'auto';
+  background?: 'transparent' | 'opaque' | 'auto';
+  output_format?: 'png' | 'jpeg' | 'webp';
+  /** 0..100, for jpeg and webp. */
+  output_compression?: number;
+  input_fidelity?: 'low' | 'high';
+  /** The mask an edit used (the gallery image's id); the edited images are the record's `source_image_ids`. */
+  mask_image_id?: string;
 }
+
+/** `upload`: a file a caller put into the gallery; `generated`: a model's image. */
+export type ImageKind = 'generated' | 'upload';
 
 export interface ImageRow {
   id: string;
@@ -28,6 +41,10 @@ export interface ImageRow {
   parameters: ImageParameters;
   /** The API key that made it, counted against that key's budgets; absent for images made without a key. */
   key_id?: string | null;
+  /** `generated` when absent (rows from before uploads existed). */
+  kind?: ImageKind;
+  /** Lineage: the gallery images this one was made from, in the order given; empty or absent for none. */
+  source_image_ids?: readonly string[];
 }
 
 /** Where an image sits in the newest-first order: what a cursor points after. */
@@ -42,6 +59,9 @@ export interface ImageFilter extends TimeRange {
   text?: string;
   /** Exact model id. */
   model?: string;
+  kind?: ImageKind;
+  /** Children: images made from this image (it is among their `source_image_ids`). */
+  derived_from?: string;
 }
 
 /** Every read takes the caller's user id: a row of another user is invisible, never forbidden. */

@@ -9,6 +9,7 @@ import * as idempotency from './007-idempotency.js';
 import * as keyBudgets from './008-key-budgets.js';
 import * as charges from './009-charges.js';
 import { searchFolding } from './010-search-folding.js';
+import * as imageInputs from './011-image-inputs.js';
 import type { Database } from '../../../ports/database.js';
 
 /**
@@ -26,6 +27,7 @@ export const migrationsFor = (dialect: Database['dialect']): Record<string, Migr
   '008-key-budgets': keyBudgets,
   '009-charges': charges,
   '010-search-folding': searchFolding(dialect),
+  '011-image-inputs': imageInputs,
 });
 
 export const migrationProvider = (dialect: Database['dialect']): MigrationProvider => ({
