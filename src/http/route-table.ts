@@ -14,6 +14,8 @@ export interface RouteInfo {
   path: string;
   /** The operation declares a request body; an operation without one accepts an empty POST whatever its headers. */
   takesBody: boolean;
+  /** Its body is multipart/form-data (files), not JSON. */
+  multipart: boolean;
   /** Undefined for routes outside the permission model (`/health`, `/docs`, `/files`). */
   permissions: readonly Permission[] | undefined;
   /** A retry with the same `Idempotency-Key` replays the first answer. */
@@ -29,7 +31,7 @@ export interface RouteTable {
 
 interface OpenApiDefinition {
   type: string;
-  route?: { method: string; path: string; request?: { body?: unknown }; [PERMISSIONS_EXTENSION]?: readonly Permission[]; [IDEMPOTENT_EXTENSION]?: boolean };
+  route?: { method: string; path: string; request?: { body?: { content?: Record<string, unknown> } }; [PERMISSIONS_EXTENSION]?: readonly Permission[]; [IDEMPOTENT_EXTENSION]?: boolean };
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -59,6 +61,7 @@ export function createRouteTable<E extends Env>(app: OpenAPIHono<E>): RouteTable
         method,
         path,
         takesBody: route?.request?.body !== undefined,
+        multipart: route?.request?.body?.content?.['multipart/form-data'] !== undefined,
         permissions: route?.[PERMISSIONS_EXTENSION],
         idempotent: route?.[IDEMPOTENT_EXTENSION] === true,
       });

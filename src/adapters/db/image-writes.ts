@@ -23,6 +23,8 @@ export async function recordImage(trx: Transaction<DatabaseSchema>, row: ImageRo
       .values(sources.map((sourceId, position) => ({ image_id: row.id, position, source_id: sourceId, user_id: row.user_id })))
       .execute();
   }
+  // Usage and cost analytics count what models made; an upload made nothing and cost nothing.
+  if (row.kind === 'upload') return true;
   await trx
     .insertInto('usage_daily')
     .values({ user_id: row.user_id, day: dayOf(row.created_at), model: row.model, images: 1, deleted_images: row.is_deleted ? 1 : 0, cost: row.cost })

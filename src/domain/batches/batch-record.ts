@@ -1,6 +1,6 @@
 import type { BatchItemRow, BatchRow, ImageParameters, WebhookAttemptRow, WebhookDeliveryRow } from '../../ports/database.js';
 import type { BlobStore } from '../../ports/blob-store.js';
-import { imageKey } from '../images/image-record.js';
+import { extensionOf, imageKey } from '../images/image-record.js';
 
 export interface BatchRecord {
   id: string;
@@ -42,17 +42,19 @@ export const toBatchRecord = (row: BatchRow): BatchRecord => ({
   finished_at: row.finished_at,
 });
 
-export const batchImages = (items: readonly BatchItemRow[], blobs: BlobStore): BatchImage[] =>
-  items
-    .filter((item) => item.status === 'succeeded')
-    .map((item) => ({ id: item.image_id, prompt: item.prompt, r2_url: blobs.publicUrl(imageKey(item.image_id)) }));
+/** Where a batch's images are: every item of a batch has the batch's output format. */
+const itemUrl = (batch: Pick<BatchRow, 'parameters'>, item: BatchItemRow, blobs: BlobStore): string =>
+  blobs.publicUrl(imageKey(item.image_id, extensionOf(batch.parameters.output_format)));
 
-export const toItemRecord = (item: BatchItemRow, blobs: BlobStore) => ({
+export const batchImages = (batch: Pick<BatchRow, 'parameters'>, items: readonly BatchItemRow[], blobs: BlobStore): BatchImage[] =>
+  items.filter((item) => item.status === 'succeeded').map((item) => ({ id: item.image_id, prompt: item.prompt, r2_url: itemUrl(batch, item, blobs) }));
+
+export const toItemRecord = (batch: Pick<BatchRow, 'parameters'>, item: BatchItemRow, blobs: BlobStore) => ({
   index: item.idx,
   prompt: item.prompt,
   status: item.status,
   image_id: item.image_id,
-  image: item.status === 'succeeded' ? { id: item.image_id, prompt: item.prompt, r2_url: blobs.publicUrl(imageKey(item.image_id)) } : null,
+  image: item.status === 'succeeded' ? { id: item.image_id, prompt: item.prompt, r2_url: itemUrl(batch, item, blobs) } : null,
   error: item.error,
 });
 

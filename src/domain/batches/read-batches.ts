@@ -12,8 +12,8 @@ export async function getBatch({ deps, ctx, input }: VerbArgs<{ batchId: string 
   const webhooks = await Promise.all(deliveries.map(async (d) => toDeliveryRecord(d, await deps.db.webhookOutbox.attempts(d.id))));
   return {
     ...toBatchRecord(batch),
-    images: batchImages(items, deps.blobs),
-    items: items.map((item) => toItemRecord(item, deps.blobs)),
+    images: batchImages(batch, items, deps.blobs),
+    items: items.map((item) => toItemRecord(batch, item, deps.blobs)),
     errors: items.filter((item) => item.status === 'failed').map((item) => ({ index: item.idx, prompt: item.prompt, error: item.error ?? 'failed' })),
     webhook: { deliveries: webhooks },
   };

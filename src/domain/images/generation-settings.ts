@@ -2,6 +2,7 @@ import type { ImageParameters } from '../../ports/database.js';
 import { invalidParameter } from '../errors.js';
 import type { CatalogEntry } from '../models/catalog.js';
 import { GENERATION_PARAMETERS, type GenerationOptions, type SizeRule } from '../models/types.js';
+import { resolveOutput, type OutputSettings } from './output-settings.js';
 
 export type { GenerationOptions };
 
@@ -12,6 +13,8 @@ export interface ResolvedSettings {
   negativePrompt?: string;
   steps?: number;
   guidance?: number;
+  /** Format, quality and background of the output. */
+  output: OutputSettings;
   /** What was actually used, as recorded on the image. */
   parameters: ImageParameters;
 }
@@ -38,6 +41,7 @@ export function resolveSettings(model: CatalogEntry, layers: readonly Generation
   const steps = given.steps ?? model.default_steps;
   if (steps !== undefined && model.max_steps !== undefined) checkRange('steps', steps, 1, model.max_steps, model.id);
   const seed = given.seed ?? randomSeed();
+  const output = resolveOutput(model, given);
 
   const parameters: ImageParameters = withoutUndefined({
     width,
@@ -46,8 +50,14 @@ export function resolveSettings(model: CatalogEntry, layers: readonly Generation
     negative_prompt: given.negative_prompt,
     steps,
     guidance: given.guidance,
+    strength: given.strength,
+    quality: output.quality,
+    background: output.background,
+    output_format: given.output_format,
+    output_compression: output.compression,
+    input_fidelity: output.inputFidelity,
   });
-  return { width, height, seed, negativePrompt: given.negative_prompt, steps, guidance: given.guidance, parameters };
+  return { width, height, seed, negativePrompt: given.negative_prompt, steps, guidance: given.guidance, output, parameters };
 }
 
 export function withoutUndefined<T extends object>(value: T): T {

@@ -1,5 +1,5 @@
 import type { BlobStore } from '../../ports/blob-store.js';
-import type { ImageParameters, ImageRow } from '../../ports/database.js';
+import type { ImageKind, ImageParameters, ImageRow } from '../../ports/database.js';
 
 /** An image as the API shows it: the stored row plus its public URL. */
 export interface ImageRecord {
@@ -17,6 +17,10 @@ export interface ImageRecord {
   template_id: string | null;
   parameters: ImageParameters;
   metadata: Record<string, unknown> | null;
+  /** `generated` by a model, or an `upload`. */
+  kind: ImageKind;
+  /** Lineage: the gallery images this one was made from (parents); `GET /api/images?derived_from=<id>` lists children. */
+  source_image_ids: string[];
 }
 
 export function toImageRecord(row: ImageRow, blobs: BlobStore): ImageRecord {
@@ -35,10 +39,16 @@ export function toImageRecord(row: ImageRow, blobs: BlobStore): ImageRecord {
     template_id: row.template_id,
     parameters: row.parameters,
     metadata: row.metadata,
+    kind: row.kind ?? 'generated',
+    source_image_ids: [...(row.source_image_ids ?? [])],
   };
 }
 
-/** Every image object lives under this prefix; the start-up reconciler looks nowhere else. */
+/** Every generated image's object lives under this prefix, uploads under `uploads/`; the reconciler looks at both. */
 export const IMAGE_KEY_PREFIX = 'generated/';
 
-export const imageKey = (imageId: string): string => `${IMAGE_KEY_PREFIX}${imageId}.png`;
+/** The object key of a generated image: fixed by its id and format, so a retry overwrites its own object. */
+export const imageKey = (imageId: string, extension: 'png' | 'jpg' | 'webp' = 'png'): string => `${IMAGE_KEY_PREFIX}${imageId}.${extension}`;
+
+/** The extension of an output format in object keys. */
+export const extensionOf = (format: 'png' | 'jpeg' | 'webp' | undefined): 'png' | 'jpg' | 'webp' => (format === 'jpeg' ? 'jpg' : (format ?? 'png'));

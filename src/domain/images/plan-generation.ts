@@ -7,12 +7,17 @@ import { checkStorable } from '../json-shape.js';
 import { checkPrompt } from '../prompt.js';
 import { checkMetadata } from './metadata.js';
 import { resolveSettings, type GenerationOptions, type ResolvedSettings } from './generation-settings.js';
+import { loadInputs, type PlannedInputs } from '../inputs/load-inputs.js';
 
 export interface GenerationRequest extends GenerationOptions {
   prompt?: string;
   model?: string;
   template_id?: string;
   metadata?: Record<string, unknown>;
+  /** Gallery images of the caller given to the model; the first is the one edited. */
+  image_ids?: readonly string[];
+  /** An image whose fully transparent pixels mark the area of the first image to change (OpenAI's semantics). */
+  mask_image_id?: string;
 }
 
 /** Everything checked and resolved before any provider is called. */
@@ -22,21 +27,41 @@ export interface GenerationPlan {
   settings: ResolvedSettings;
   template: TemplateRow | undefined;
   metadata: Record<string, unknown> | null;
+  /** The input images, loaded and checked; empty for text-to-image. */
+  inputs: PlannedInputs;
 }
 
 /** Validation shared by single generations and batches: every refusal happens here, before any work. */
-export async function planGeneration(deps: Pick<Deps, 'db' | 'catalog' | 'randomSeed' | 'clock'>, userId: string, input: GenerationRequest): Promise<GenerationPlan> {
+export async function planGeneration(deps: Pick<Deps, 'db' | 'blobs' | 'catalog' | 'randomSeed' | 'clock'>, userId: string, input: GenerationRequest): Promise<GenerationPlan> {
   // First, whoever called (HTTP, MCP, CLI, a batch): PostgreSQL refuses a NUL only at the insert, after the
   // provider was paid, and a template lookup with one fails outright. Metadata has its own, deeper rule below.
-  const { metadata: _metadata, ...fields } = input;
+  const { metadata: _metadata, image_ids: imageIds, mask_image_id: maskImageId, ...fields } = input;
   checkStorable(fields, { maxDepth: 32 }, 'the generation request');
   const template = input.template_id === undefined ? undefined : await findTemplate(deps, userId, input.template_id);
   // The request's model, else the template's, else the operator's DEFAULT_MODEL.
   const modelId = input.model ?? template?.model ?? deps.catalog.defaultModelId;
   const prompt = checkPrompt(input.prompt ?? template?.default_prompt);
   const model = resolveModel(deps.catalog, modelId, { requireAvailable: true, now: deps.clock.now() });
-  const settings = resolveSettings(model, [template?.parameters ?? {}, input], deps.randomSeed);
-  return { prompt, model, settings, template, metadata: checkMetadata(input.metadata) };
+  const layers = [template?.parameters ?? {}, fields];
+  const inputs = await loadInputs(deps, userId, model, { image_ids: imageIds, mask_image_id: maskImageId, strength: input.strength ?? template?.parameters.strength });
+  const settings = resolveWithInputSize(model, layers, inputs, deps.randomSeed);
+  return { prompt, model, settings, template, metadata: checkMetadata(input.metadata), inputs };
+}
+
+/**
+ * An edit keeps its input's size when the caller names none (as OpenAI's `size: auto` does), where the model can
+ * make that size; otherwise the model's default size, as for text-to-image.
+ */
+function resolveWithInputSize(model: CatalogEntry, layers: GenerationOptions[], inputs: PlannedInputs, randomSeed: () => number): ResolvedSettings {
+  const first = inputs.images[0];
+  const sized = layers.some((layer) => layer.width !== undefined || layer.height !== undefined);
+  if (first === undefined || sized || !model.parameters.includes('width') || !model.parameters.includes('height')) return resolveSettings(model, layers, randomSeed);
+  const seed = randomSeed();
+  try {
+    return resolveSettings(model, [{ width: first.width, height: first.height }, ...layers], () => seed);
+  } catch {
+    return resolveSettings(model, layers, () => seed);
+  }
 }
 
 async function findTemplate(deps: Pick<Deps, 'db'>, userId: string, templateId: string): Promise<TemplateRow> {

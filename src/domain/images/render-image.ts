@@ -1,11 +1,12 @@
 import type { ChargeSettlement, ImageRow } from '../../ports/database.js';
-import { ProviderAccountProblem, ProviderJobAbandoned, ProviderOutcomeUnknown, ProviderRefusal, ProviderUnavailable, type TokenUsage } from '../../ports/image-provider.js';
+import { ProviderAccountProblem, ProviderJobAbandoned, ProviderOutcomeUnknown, ProviderRefusal, ProviderUnavailable, type ProviderRequest, type TokenUsage } from '../../ports/image-provider.js';
 import { DependencyUnavailable } from '../../ports/dependency-unavailable.js';
 import { openCharge, settleQuietly, type OpenCharge } from '../charges/open-charge.js';
 import type { Deps, RequestContext } from '../context.js';
 import { ApiError, dependencyUnavailable } from '../errors.js';
 import { computeCost } from '../models/pricing.js';
-import { imageKey } from './image-record.js';
+import { pricedSettings } from './estimate-cost.js';
+import { extensionOf, imageKey } from './image-record.js';
 import type { GenerationPlan } from './plan-generation.js';
 
 /** The row to record, and the settlement of its charge to write in the same transaction (none for free models). */
@@ -34,26 +35,15 @@ export async function renderImage(deps: RenderDeps, ctx: RequestContext, plan: G
   let usage: TokenUsage | undefined;
   let delivered = false;
   try {
-    const output = await provider.generate(
-      {
-        providerModel: model.provider_model,
-        prompt: plan.prompt,
-        negativePrompt: settings.negativePrompt,
-        width: settings.width,
-        height: settings.height,
-        seed: settings.seed,
-        steps: settings.steps,
-        guidance: settings.guidance,
-      },
-      { signal: ctx.signal, ...(charge === undefined ? {} : { journal: charge.journal }) },
-    );
+    const output = await provider.generate(providerRequest(plan), { signal: ctx.signal, ...(charge === undefined ? {} : { journal: charge.journal }) });
     delivered = true;
     usage = output.usage;
-    const cost = computeCost(model.pricing, { width: settings.width, height: settings.height, steps: settings.steps }, usage);
-    const normalized = await deps.codec.normalizeToPng(output.bytes, { signal: ctx.signal });
-    const key = imageKey(imageId);
+    const cost = computeCost(model.pricing, pricedSettings(plan), usage);
+    const { output: wanted } = settings;
+    const encoded = await deps.codec.encode(output.bytes, { format: wanted.format, compression: wanted.compression, opaque: wanted.background === 'opaque', signal: ctx.signal });
+    const key = imageKey(imageId, extensionOf(wanted.format));
     // A store that fails is the service's outage, not the provider's answer: a 503 here, a retry for a batch prompt (same key).
-    await deps.blobs.put(key, normalized.png, 'image/png').catch((error: unknown) => {
+    await deps.blobs.put(key, encoded.bytes, encoded.contentType).catch((error: unknown) => {
       if (error instanceof DependencyUnavailable) throw error;
       throw new DependencyUnavailable('storage', `could not store the image: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     });
@@ -66,8 +56,8 @@ export async function renderImage(deps: RenderDeps, ctx: RequestContext, plan: G
       prompt: plan.prompt,
       model: model.id,
       r2_key: key,
-      width: normalized.width,
-      height: normalized.height,
+      width: encoded.width,
+      height: encoded.height,
       cost,
       is_deleted: false,
       created_at: deps.clock.now().toISOString(),
@@ -77,18 +67,42 @@ export async function renderImage(deps: RenderDeps, ctx: RequestContext, plan: G
       // The seed the provider reports using (Stability picks its own for 0) is the one that reproduces the image.
       parameters: settings.parameters.seed === undefined ? settings.parameters : { ...settings.parameters, seed },
       ...(ctx.key === undefined ? {} : { key_id: ctx.key.id }),
+      kind: 'generated',
+      source_image_ids: plan.inputs.images.map((image) => image.id),
     };
     return { row, ...(charge === undefined ? {} : { charge: { id: charge.id, outcome: 'succeeded', cost_usd: cost, at: row.created_at } }) };
   } catch (error) {
     if (charge !== undefined) {
       await charge.flush();
       // What the provider answered was paid for even when turning it into a stored PNG failed afterwards.
-      const settledCost = delivered ? computeCost(model.pricing, { width: settings.width, height: settings.height, steps: settings.steps }, usage) : undefined;
+      const settledCost = delivered ? computeCost(model.pricing, pricedSettings(plan), usage) : undefined;
       const abandoned = ctx.signal?.aborted === true ? { jobAccepted: charge.journal.job !== undefined } : undefined;
       await settleQuietly(deps, settlementFor(charge, error, settledCost, deps.clock.now().toISOString(), abandoned));
     }
     throw error instanceof ApiError ? error : generationError(deps, ctx, model.id, imageId, error);
   }
+}
+
+/** What the provider is asked: the plan's settings and input images; only what the model takes is ever set. */
+function providerRequest(plan: GenerationPlan): ProviderRequest {
+  const { model, settings, inputs } = plan;
+  const { output } = settings;
+  return {
+    providerModel: model.provider_model,
+    prompt: plan.prompt,
+    negativePrompt: settings.negativePrompt,
+    width: settings.width,
+    height: settings.height,
+    seed: settings.seed,
+    steps: settings.steps,
+    guidance: settings.guidance,
+    ...(inputs.images.length === 0 ? {} : { images: inputs.images }),
+    ...(inputs.mask === undefined ? {} : { mask: inputs.mask }),
+    ...(inputs.strength === undefined ? {} : { strength: inputs.strength }),
+    ...(output.quality === undefined ? {} : { quality: output.quality }),
+    ...(output.background === undefined ? {} : { background: output.background }),
+    ...(output.inputFidelity === undefined ? {} : { inputFidelity: output.inputFidelity }),
+  };
 }
 
 /** How a failed call ends in the ledger: only a lost answer is uncertain; only an accepted or answered job is charged. */

@@ -64,6 +64,8 @@ export interface ModelInputs {
   max_images: number;
   mask: boolean;
   strength: boolean;
+  /** OpenAI's `input_fidelity` (how closely an edit keeps faces and details of the input). */
+  input_fidelity?: boolean;
 }
 
 export const TEXT_ONLY: ModelInputs = { max_images: 0, mask: false, strength: false };

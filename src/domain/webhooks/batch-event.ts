@@ -16,7 +16,7 @@ export function batchEventDelivery(deps: Pick<Deps, 'ids' | 'blobs' | 'clock'>):
       total_prompts: batch.total_prompts,
       completed_count: batch.completed_count,
       failed_count: batch.failed_count,
-      images: batchImages(items, deps.blobs),
+      images: batchImages(batch, items, deps.blobs),
     };
     const now = deps.clock.now().toISOString();
     return {

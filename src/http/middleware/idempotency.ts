@@ -51,7 +51,8 @@ export function idempotency({ routes, deps, lease = CLAIM_LEASE }: IdempotencyOp
       throw invalidParameter(IDEMPOTENCY_HEADER, `${IDEMPOTENCY_HEADER} must be 1 to 255 printable ASCII characters (a UUID is a good choice); got ${key.length} characters`);
     }
     const userId = c.get('principal').userId;
-    const fingerprint = await sha256Hex(`${c.req.method}\n${c.req.path}\n${await c.req.text()}`);
+    // The raw bytes, so two multipart uploads that differ only in bytes that are not UTF-8 never look alike.
+    const fingerprint = await sha256Hex(`${c.req.method}\n${c.req.path}\n`, new Uint8Array(await c.req.arrayBuffer()));
     const now = deps.clock.now();
     const claim = await deps.db.idempotency.claim({
       userId,
@@ -122,7 +123,11 @@ function replay(response: StoredResponse): Response {
 }
 
 /** WebCrypto, so the same code runs on Node and on Workers. */
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+async function sha256Hex(head: string, body: Uint8Array): Promise<string> {
+  const headBytes = new TextEncoder().encode(head);
+  const all = new Uint8Array(headBytes.length + body.length);
+  all.set(headBytes);
+  all.set(body, headBytes.length);
+  const digest = await crypto.subtle.digest('SHA-256', all);
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }

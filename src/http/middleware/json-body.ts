@@ -1,4 +1,5 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
+import { MAX_UPLOAD_BYTES } from '../../domain/inputs/input-limits.js';
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError, invalidBody } from '../../domain/errors.js';
 import { renderError } from '../errors.js';
@@ -17,6 +18,31 @@ export const isJsonContentType = (header: string | undefined): boolean =>
 export interface JsonBodyOptions {
   routes: RouteTable;
   maxBytes?: number;
+}
+
+/** Multipart bodies carry files of up to MAX_UPLOAD_BYTES each, plus their form fields. */
+export const MAX_MULTIPART_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
+
+const multipartLimit = bodyLimit({
+  maxSize: MAX_MULTIPART_BYTES,
+  onError: (c) =>
+    renderError(
+      c,
+      new ApiError('PAYLOAD_TOO_LARGE', 'Request body too large', {
+        max_bytes: MAX_UPLOAD_BYTES,
+        message: `files are limited to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB (a multipart request to ${MAX_MULTIPART_BYTES} bytes in all): send a smaller image`,
+      }),
+      { Connection: 'close' },
+    ),
+});
+
+/** Multipart routes take files: the form's media type with its boundary, and the larger limit; the route parses it. */
+function multipartBody(c: Context, next: Next): Promise<Response | void> {
+  const type = c.req.header('Content-Type');
+  if (type === undefined || !/^multipart\/form-data\s*;.*boundary=/i.test(type)) {
+    throw invalidBody(`send the image as multipart/form-data (as curl -F or a FormData does; got ${type === undefined ? 'no Content-Type' : JSON.stringify(type)})`);
+  }
+  return multipartLimit(c, next);
 }
 
 /**
@@ -41,6 +67,7 @@ export function jsonBody(options: JsonBodyOptions): MiddlewareHandler {
     if (c.req.method !== 'POST' && c.req.method !== 'PUT' && c.req.method !== 'PATCH') return next();
     const route = options.routes.match(c.req.method, c.req.path);
     if (route === undefined) return next();
+    if (route.multipart) return multipartBody(c, next);
     const type = c.req.header('Content-Type');
     return limit(c, async () => {
       const text = await c.req.text();

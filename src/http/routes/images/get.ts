@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { getImage } from '../../../domain/images/get-image.js';
 import { requestContext } from '../../app-env.js';
 import { requires } from '../../route-table.js';
-import { ImageSchema, errorResponses, jsonContent } from '../../schemas.js';
+import { ImageDetailSchema, errorResponses, jsonContent } from '../../schemas.js';
 import type { RegisterRoutes } from '../types.js';
 import { ImageIdParamSchema } from './schemas.js';
 
@@ -12,9 +12,9 @@ const route = createRoute({
   path: '/api/images/{id}',
   ...requires('read'),
   tags: ['Images'],
-  summary: 'Get one image',
+  summary: 'Get one image, with the images made from it (derived_image_ids)',
   request: { params: ImageIdParamSchema },
-  responses: { 200: jsonContent(ImageSchema, 'The image'), ...errorResponses },
+  responses: { 200: jsonContent(ImageDetailSchema, 'The image'), ...errorResponses },
 });
 
 export const registerGetImage: RegisterRoutes = (app, deps) => {

@@ -12,15 +12,15 @@ const route = createRoute({
   path: '/api/images',
   ...requires('read'),
   tags: ['Images'],
-  summary: 'List your images, newest first (soft-deleted ones are hidden); search by prompt, filter by model and date',
+  summary: 'List your images, newest first (soft-deleted ones are hidden); search by prompt, filter by model, kind (uploads), lineage and date',
   request: { query: ImageListQuerySchema },
   responses: { 200: jsonContent(ImageListSchema, 'A page of images'), ...errorResponses },
 });
 
 export const registerListImages: RegisterRoutes = (app, deps) => {
   app.openapi(route, async (c) => {
-    const { q, model, from, to, cursor, ...page } = c.req.valid('query');
-    const result = await listImages({ deps, ctx: requestContext(c.var), input: { ...pageRequest(page), q, model, from, to, cursor } });
+    const { q, model, kind, derived_from: derivedFrom, from, to, cursor, ...page } = c.req.valid('query');
+    const result = await listImages({ deps, ctx: requestContext(c.var), input: { ...pageRequest(page), q, model, kind, derivedFrom, from, to, cursor } });
     return c.json(result, 200);
   });
 };

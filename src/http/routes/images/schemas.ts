@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { RangeQuerySchema } from '../analytics/schemas.js';
+import { MAX_INPUT_IMAGES } from '../../../domain/inputs/input-limits.js';
 import { GenerationOptionsSchema, ImageSchema, PageQuerySchema, PaginationSchema } from '../../schemas.js';
 
 export const GenerateBodySchema = z
@@ -8,6 +9,16 @@ export const GenerateBodySchema = z
     model: z.string().optional().openapi({ description: 'Model id from GET /api/models; optional with template_id', example: 'local/procedural' }),
     template_id: z.string().optional().openapi({ description: "Use a template's model, prompt and parameters; fields in the request win" }),
     metadata: z.record(z.string(), z.unknown()).optional().openapi({ description: 'Custom data attached to the image' }),
+    image_ids: z
+      .array(z.string({ error: 'image_ids must be a list of image ids' }).max(200, 'each of image_ids must be an image id from the gallery'), { error: 'image_ids must be a list of image ids' })
+      .max(MAX_INPUT_IMAGES, `image_ids may name at most ${MAX_INPUT_IMAGES} images`)
+      .optional()
+      .openapi({ description: "Gallery images to give the model (uploads or earlier generations); the first is the one edited. Up to the model's inputs.max_images" }),
+    mask_image_id: z
+      .string({ error: 'mask_image_id must be an image id from the gallery' })
+      .max(200, 'mask_image_id must be an image id from the gallery')
+      .optional()
+      .openapi({ description: 'A PNG or WebP the size of the first image whose fully transparent pixels mark the area to change (OpenAI semantics); for models whose inputs.mask is true' }),
     ...GenerationOptionsSchema.shape,
   })
   .openapi('GenerateRequest');
@@ -30,6 +41,15 @@ export const ImageListQuerySchema = PageQuerySchema.extend({
     .max(200, 'model must be at most 200 characters')
     .optional()
     .openapi({ param: { description: 'Only images made by this model id' }, example: 'local/procedural' }),
+  kind: z
+    .enum(['generated', 'upload'], { error: 'kind must be given once, as generated or upload' })
+    .optional()
+    .openapi({ param: { description: 'Only generated images, or only uploads' }, example: 'upload' }),
+  derived_from: z
+    .string({ error: 'derived_from must be given once, as an image id' })
+    .max(200, 'derived_from must be an image id')
+    .optional()
+    .openapi({ param: { description: "Only images made from this image (its children): walk lineage down; each record's source_image_ids walks it up" } }),
   cursor: z
     .string({ error: 'cursor must be given once' })
     .max(512, 'cursor must be a pagination.next_cursor from an earlier page, passed back unchanged')

@@ -1,0 +1,39 @@
+import { ApiError, invalidParameter } from '../errors.js';
+import { readImageHeader, type ImageHeader } from './image-header.js';
+import { MAX_INPUT_PIXELS, MAX_INPUT_SIDE, MAX_UPLOAD_BYTES } from './input-limits.js';
+
+/**
+ * What the header says about a file given as an image, checked before anything decodes it: a PNG, JPEG or WebP,
+ * with a size the service will decode. `field` names the request field in the error (`file`, `image[1]`, `mask`).
+ */
+export function checkImageFile(bytes: Uint8Array, field: string): ImageHeader {
+  if (bytes.byteLength === 0) throw invalidParameter(field, `${field} is empty: send a PNG, JPEG or WebP image`);
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) {
+    throw new ApiError('PAYLOAD_TOO_LARGE', 'Image too large', { field, max_bytes: MAX_UPLOAD_BYTES, message: `${field} is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB: send a smaller image` });
+  }
+  const header = readImageHeader(bytes);
+  if (header === undefined) throw invalidParameter(field, `${field} is not a PNG, JPEG or WebP image: send one of those (GIF, SVG, HEIC and other files are not taken)`);
+  const { width, height } = header;
+  if (width === 0 || height === 0) throw invalidParameter(field, `${field} says it is ${width}x${height} pixels: send an image with a size`);
+  if (width > MAX_INPUT_SIDE || height > MAX_INPUT_SIDE || width * height > MAX_INPUT_PIXELS) {
+    throw invalidParameter(
+      field,
+      `${field} says it is ${width}x${height} pixels; images in are limited to ${MAX_INPUT_SIDE} pixels a side and ${MAX_INPUT_PIXELS.toLocaleString('en-US')} pixels in all: scale it down first`,
+    );
+  }
+  return header;
+}
+
+/**
+ * Decodes the whole file in the CPU pool (never on the event loop), within the pixel limit: a file whose header
+ * is fine but whose data is cut short or corrupt is refused here, not at a paid provider.
+ */
+export async function verifyImageFile(codec: { verify(bytes: Uint8Array, options: { maxPixels: number; signal?: AbortSignal }): Promise<unknown> }, bytes: Uint8Array, field: string, signal?: AbortSignal): Promise<void> {
+  try {
+    await codec.verify(bytes, { maxPixels: MAX_INPUT_PIXELS, signal });
+  } catch (error) {
+    if (signal?.aborted === true) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw invalidParameter(field, `${field} could not be decoded as an image (${reason}): send a complete PNG, JPEG or WebP file`);
+  }
+}

@@ -1,0 +1,35 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { MAX_UPLOAD_BYTES } from '../../../domain/inputs/input-limits.js';
+import { uploadImage } from '../../../domain/inputs/upload-image.js';
+import { requestContext } from '../../app-env.js';
+import { fileBytes, formFile, multipartBody } from '../../multipart.js';
+import { idempotent, requires } from '../../route-table.js';
+import { ErrorSchema, ImageSchema, errorResponses, jsonContent } from '../../schemas.js';
+import type { RegisterRoutes } from '../types.js';
+
+const UploadFormSchema = z.object({ file: formFile('file') }).openapi('UploadForm');
+
+const route = createRoute({
+  operationId: 'uploadImage',
+  method: 'post',
+  path: '/api/uploads',
+  ...requires('generate'),
+  ...idempotent(),
+  tags: ['Images'],
+  summary: 'Upload an image into the gallery (PNG, JPEG or WebP), to edit or use as a reference',
+  description: `Multipart field \`file\`, up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB and 8192 x 8192 pixels. The answer is an image record with \`kind: "upload"\`, cost 0, model \`upload\` and the file's name as its prompt; pass its id in \`image_ids\` or \`mask_image_id\` of POST /api/generate. The file is stored byte for byte.`,
+  request: multipartBody(UploadFormSchema, 'The image file'),
+  responses: {
+    201: jsonContent(ImageSchema, 'The uploaded image'),
+    ...errorResponses,
+    413: jsonContent(ErrorSchema, `File larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`),
+  },
+});
+
+export const registerUploadImage: RegisterRoutes = (app, deps) => {
+  app.openapi(route, async (c) => {
+    const { file } = c.req.valid('form');
+    const image = await uploadImage({ deps, ctx: { ...requestContext(c.var), signal: c.req.raw.signal }, input: { bytes: await fileBytes(file), filename: file.name } });
+    return c.json(image, 201);
+  });
+};
