@@ -35,6 +35,14 @@ describe('CPU pool', () => {
     expect(Buffer.from(b.png).equals(before)).toBe(true);
   });
 
+  it('edits an image on a worker thread, at the size asked for', async () => {
+    const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } }).jpeg().toBuffer();
+    const edited = await cpu.edit({ ...input({ width: 40, height: 30 }), image });
+    expect(edited.threadId).not.toBe(mainThreadId);
+    const meta = await sharp(edited.png).metadata();
+    expect({ width: meta.width, height: meta.height, format: meta.format, channels: meta.channels }).toEqual({ width: 40, height: 30, format: 'png', channels: 4 });
+  });
+
   it('keeps a PNG byte for byte and reports its size', async () => {
     const { png } = await cpu.render(input());
     const normalized = await cpu.normalizeToPng(png);

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { CodecCallOptions, EncodedImage, ImageCodec, NormalizedPng } from '../../ports/image-codec.js';
+import type { EditInput } from '../providers/procedural/edit.js';
 import type { RenderInput } from '../providers/procedural/render.js';
 import type { EncodeOutput, NormalizeOutput, RenderOutput } from './cpu-tasks.js';
 
@@ -12,6 +13,8 @@ import type { EncodeOutput, NormalizeOutput, RenderOutput } from './cpu-tasks.js
 export interface CpuPool extends ImageCodec {
   /** Draws and encodes one offline image; `threadId` names the worker thread that did it. */
   render(input: RenderInput, options?: CodecCallOptions): Promise<RenderOutput>;
+  /** The offline model's edit of an input image (with or without a mask), encoded as a PNG. */
+  edit(input: EditInput, options?: CodecCallOptions): Promise<RenderOutput>;
   readonly threads: number;
   /** Ends the threads; tasks still running reject. Safe to call twice. */
   close(): Promise<void>;
@@ -59,7 +62,7 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
     return pool;
   };
 
-  async function run(name: 'render' | 'normalize' | 'base64' | 'encode' | 'verify', task: unknown, signal: AbortSignal | undefined, transferList?: ArrayBuffer[]): Promise<unknown> {
+  async function run(name: 'render' | 'edit' | 'normalize' | 'base64' | 'encode' | 'verify', task: unknown, signal: AbortSignal | undefined, transferList?: ArrayBuffer[]): Promise<unknown> {
     signal?.throwIfAborted();
     try {
       return await started().run(task, { name, signal, transferList });
@@ -74,6 +77,13 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
     threads,
     async render(input, callOptions) {
       return (await run('render', input, callOptions?.signal)) as RenderOutput;
+    },
+    async edit(input, callOptions) {
+      // Copies of just the image's and the mask's bytes are moved, as for normalizeToPng: the caller keeps its buffers.
+      const image = input.image.slice();
+      const mask = input.mask?.slice();
+      const transferList = mask === undefined ? [image.buffer] : [image.buffer, mask.buffer];
+      return (await run('edit', { ...input, image, mask }, callOptions?.signal, transferList)) as RenderOutput;
     },
     async normalizeToPng(bytes, callOptions): Promise<NormalizedPng> {
       // The provider's buffer stays the caller's (a PNG is kept as it is). The worker gets a copy of just these

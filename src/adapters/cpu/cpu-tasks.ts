@@ -6,6 +6,7 @@
 import { threadId } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import sharp from 'sharp';
+import { editProcedural, type EditInput } from '../providers/procedural/edit.js';
 import { renderProcedural, type RenderInput } from '../providers/procedural/render.js';
 
 export interface RenderOutput {
@@ -27,6 +28,16 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** Draws the offline model's image and encodes it; deterministic, as libvips' PNG encoder is for equal pixels. */
 export async function render(input: RenderInput): Promise<unknown> {
   const image = renderProcedural(input);
+  const png = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
+  const own = ownBuffer(png);
+  return transfer<RenderOutput>({ png: own, threadId }, [own.buffer]);
+}
+
+/** The offline model's edit of `images[0]` (see editProcedural), encoded as `render` encodes, with the alpha kept. */
+export async function edit(input: EditInput): Promise<unknown> {
+  const image = await editProcedural(input);
   const png = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
     .png({ compressionLevel: 6 })
     .toBuffer();

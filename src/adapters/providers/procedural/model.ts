@@ -9,7 +9,9 @@ export const proceduralModel: ModelDefinition = {
     'Deterministic procedural renderer, not an AI model: draws a landscape (sky, sun or moon, clouds, mountains, water, forest, city) ' +
     'steered by keywords in the prompt such as sunset, night, ocean, desert, snow or colour names. The same prompt and seed always give ' +
     'the same picture. It needs no network or API key, so the service runs offline and in tests. ' +
-    'Steps set the level of detail; guidance sets how strongly colour words tint the scene.',
+    'Steps set the level of detail; guidance sets how strongly colour words tint the scene. ' +
+    'Given an image it edits it without AI: the drawing fills the transparent area of a mask, every other pixel kept as it was, ' +
+    'or, without a mask, is blended over the image by strength (default 0.6).',
   speed: 'fast',
   quality: 'draft',
   typical_seconds: 0.1,
@@ -21,6 +23,8 @@ export const proceduralModel: ModelDefinition = {
   default_steps: 4,
   max_steps: 8,
   parameters: ['width', 'height', 'seed', 'negative_prompt', 'steps', 'guidance'],
+  // Built-in, so no outside source: src/adapters/providers/procedural/edit.ts is what it does with these.
+  inputs: { max_images: 1, mask: true, strength: true },
   pricing: { kind: 'free' },
   pricing_source: 'built-in: runs locally, no charge',
 };

@@ -80,4 +80,9 @@ describe('procedural model definition', () => {
     expect(m.default_steps).toBeLessThanOrEqual(m.max_steps ?? 0);
     expect([...m.parameters].sort()).toEqual(['guidance', 'height', 'negative_prompt', 'seed', 'steps', 'width']);
   });
+
+  it('takes one image to edit, with a mask or a strength, and promises no new outputs', () => {
+    expect(proceduralModel.inputs).toEqual({ max_images: 1, mask: true, strength: true });
+    expect(proceduralModel.outputs).toBeUndefined();
+  });
 });
