@@ -89,7 +89,7 @@ export interface Harness {
   clock: TestClock;
   /** GET of a public image URL (`r2_url`): through the app for `/files`, over HTTP for a bucket. */
   fetchPublic(url: string): Promise<Response>;
-  /** `app.request` with the harness key and JSON handling filled in. */
+  /** `app.request` with the harness key and JSON handling filled in; a FormData body is sent as multipart. */
   call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
   close(): Promise<void>;
 }
@@ -182,7 +182,10 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     fetchPublic: async (url) => (url.startsWith('http://localhost:8787/files/') ? app.request(new URL(url).pathname) : fetch(url)),
     call(method, path, body, headers = {}) {
       const init: RequestInit = { method, headers: { ...authHeader(appConfig), ...headers } };
-      if (body !== undefined) {
+      if (body instanceof FormData) {
+        // fetch sets multipart/form-data with its boundary.
+        init.body = body;
+      } else if (body !== undefined) {
         init.body = typeof body === 'string' ? body : JSON.stringify(body);
         init.headers = { 'Content-Type': 'application/json', ...init.headers };
       }

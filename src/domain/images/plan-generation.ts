@@ -44,7 +44,9 @@ export async function planGeneration(deps: Pick<Deps, 'db' | 'blobs' | 'catalog'
   const model = resolveModel(deps.catalog, modelId, { requireAvailable: true, now: deps.clock.now() });
   const layers = [template?.parameters ?? {}, fields];
   const inputs = await loadInputs(deps, userId, model, { image_ids: imageIds, mask_image_id: maskImageId, strength: input.strength ?? template?.parameters.strength });
-  const settings = resolveWithInputSize(model, layers, inputs, deps.randomSeed);
+  const resolved = resolveWithInputSize(model, layers, inputs, deps.randomSeed);
+  // The record names the mask it was edited with; the edited images are its source_image_ids.
+  const settings = inputs.mask === undefined ? resolved : { ...resolved, parameters: { ...resolved.parameters, mask_image_id: inputs.mask.id } };
   return { prompt, model, settings, template, metadata: checkMetadata(input.metadata), inputs };
 }
 

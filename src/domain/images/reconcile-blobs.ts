@@ -1,5 +1,6 @@
 import type { Deps } from '../context.js';
 import { IMAGE_KEY_PREFIX } from './image-record.js';
+import { UPLOAD_KEY_PREFIX } from '../inputs/upload-image.js';
 
 export interface ReconcileOptions {
   /**
@@ -29,14 +30,16 @@ export async function reconcileBlobs(deps: Pick<Deps, 'db' | 'blobs' | 'clock' |
   const olderThan = new Date(deps.clock.now().getTime() - options.graceSeconds * 1000);
   const incomplete = await deps.blobs.removeIncomplete(olderThan);
   const orphans: string[] = [];
-  for await (const page of deps.blobs.list(IMAGE_KEY_PREFIX)) {
-    const candidates = page.filter((object) => object.modifiedAt < olderThan).map((object) => object.key);
-    if (candidates.length === 0) continue;
-    const recorded = await deps.db.images.existingKeys(candidates);
-    for (const key of candidates) {
-      if (recorded.has(key)) continue;
-      await deps.blobs.delete(key);
-      orphans.push(key);
+  for (const prefix of [IMAGE_KEY_PREFIX, UPLOAD_KEY_PREFIX]) {
+    for await (const page of deps.blobs.list(prefix)) {
+      const candidates = page.filter((object) => object.modifiedAt < olderThan).map((object) => object.key);
+      if (candidates.length === 0) continue;
+      const recorded = await deps.db.images.existingKeys(candidates);
+      for (const key of candidates) {
+        if (recorded.has(key)) continue;
+        await deps.blobs.delete(key);
+        orphans.push(key);
+      }
     }
   }
 

@@ -14,6 +14,7 @@ const PricingSchema = z
       round_up: z.boolean(),
       megapixel_px: z.number().openapi({ description: 'Pixels in one billed megapixel (1048576 = 1024x1024 for fal and Black Forest Labs)' }),
       first_megapixel_usd: z.number().optional(),
+      input_usd_per_megapixel: z.number().optional().openapi({ description: 'Input images billed per megapixel too' }),
     }),
     z.object({ kind: z.literal('by_size'), prices: z.record(z.string(), z.number()), default_usd: z.number() }),
     z.object({
@@ -50,6 +51,22 @@ export const ModelSchema = z
       .object({ multiple_of: z.number().optional(), min_pixels: z.number().optional(), max_pixels: z.number().optional(), max_aspect_ratio: z.number().optional() })
       .optional()
       .openapi({ description: 'Limits on width x height beyond the range: multiples, pixel count, longest side over shortest' }),
+    inputs: z
+      .object({
+        max_images: z.number().int().openapi({ description: 'Input images it takes (image_ids); 0 for a text-only model' }),
+        mask: z.boolean().openapi({ description: 'It inpaints from mask_image_id' }),
+        strength: z.boolean().openapi({ description: 'It does image-to-image with a strength 0..1' }),
+        input_fidelity: z.boolean().optional().openapi({ description: "It takes OpenAI's input_fidelity" }),
+      })
+      .openapi('ModelInputs', { description: 'What it takes in; a request with more is refused before any call' }),
+    outputs: z
+      .object({
+        formats: z.array(z.enum(['png', 'jpeg', 'webp'])).readonly().openapi({ description: 'output_format values (the service converts)' }),
+        transparent_background: z.boolean().openapi({ description: 'It takes background: transparent' }),
+        quality: z.array(z.enum(['low', 'medium', 'high'])).readonly().openapi({ description: 'quality levels it takes besides auto; empty when fixed' }),
+        partial_images: z.boolean().openapi({ description: 'It streams partial images' }),
+      })
+      .openapi('ModelOutputs'),
     pricing: PricingSchema,
     pricing_source: z.string(),
     lifecycle: z.enum(['active', 'deprecated', 'shut_down']).openapi({ description: 'A shut-down model is listed (old images name it) but cannot generate' }),
