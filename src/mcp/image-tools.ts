@@ -15,7 +15,7 @@ export function registerImageTools(define: DefineTool, deps: Deps): void {
   define('generate_image', {
     title: 'Generate an image',
     description:
-      'Draws a picture from a text prompt on one of the models (list_models), stores it in the gallery and returns its record (id, r2_url, cost in USD, size, seed) and the PNG itself. Costs money on paid models; local/procedural is free and offline.',
+      'Draws a picture from a text prompt on one of the models (list_models), or edits gallery images (image_ids, mask_image_id; see upload_image), stores it in the gallery and returns its record (id, r2_url, cost in USD, size, seed, source_image_ids) and the image itself. Costs money on paid models; local/procedural is free and offline.',
     permissions: ['generate'],
     input: {
       prompt: z.string().describe('What to draw, 3 to 4,000 characters, e.g. "a lighthouse on a cliff at sunset"'),
@@ -24,11 +24,19 @@ export function registerImageTools(define: DefineTool, deps: Deps): void {
       height: z.number().int().min(1).max(8192).optional().describe("Pixels; each model has its own range (min_size, max_height); omit for the model's default"),
       seed: z.number().int().min(0).max(4_294_967_295).optional().describe('The same prompt and seed give the same image on deterministic models; omit for a random one'),
       negative_prompt: z.string().max(2000).optional().describe('What the picture must not show, on models that accept it'),
+      image_ids: z
+        .array(imageId)
+        .max(16)
+        .optional()
+        .describe("Gallery images to give the model (from upload_image or earlier generations); the first is the one edited. Only for models whose inputs.max_images (list_models) allows"),
+      mask_image_id: imageId.optional().describe('An uploaded PNG the size of the first image whose fully transparent pixels mark the area to change; for models whose inputs.mask is true'),
+      strength: z.number().min(0).max(1).optional().describe('Image-to-image: 0 keeps the input, 1 ignores it; for models whose inputs.strength is true'),
+      output_format: z.enum(['png', 'jpeg', 'webp']).optional().describe('The stored file format (default png)'),
     },
     run: async (args, ctx) => {
       const image = await generateImage({ deps, ctx, input: args });
       const blob = await deps.blobs.get(image.r2_key);
-      const picture = blob === undefined ? [] : [{ type: 'image' as const, data: encodeBase64(blob.bytes.slice().buffer), mimeType: 'image/png' }];
+      const picture = blob === undefined ? [] : [{ type: 'image' as const, data: encodeBase64(blob.bytes.slice().buffer), mimeType: blob.contentType }];
       return jsonResult(image, picture);
     },
   });
@@ -77,7 +85,7 @@ export function registerImageTools(define: DefineTool, deps: Deps): void {
         .list()
         .map((entry) => catalogView(entry, now))
         .filter((model) => args.available_only === false || model.available)
-        .map((m) => ({ id: m.id, name: m.name, provider: m.provider, cost_per_image: m.cost_per_image, available: m.available, speed: m.speed, quality: m.quality, default_width: m.default_width, default_height: m.default_height, min_size: m.min_size, max_width: m.max_width, max_height: m.max_height, sizes: m.sizes, parameters: m.parameters, lifecycle: m.lifecycle, description: m.description }));
+        .map((m) => ({ id: m.id, name: m.name, provider: m.provider, cost_per_image: m.cost_per_image, available: m.available, speed: m.speed, quality: m.quality, default_width: m.default_width, default_height: m.default_height, min_size: m.min_size, max_width: m.max_width, max_height: m.max_height, sizes: m.sizes, parameters: m.parameters, inputs: m.inputs, lifecycle: m.lifecycle, description: m.description }));
       return jsonResult({ default_model: deps.catalog.defaultModelId, models });
     },
   });

@@ -11,6 +11,7 @@ import { installValidationMessages } from '../http/validation-messages.js';
 import { VERSION } from '../version.js';
 import { registerCollectionTools } from './collection-tools.js';
 import { registerImageTools } from './image-tools.js';
+import { registerUploadTools } from './upload-tools.js';
 
 /** What every tool acts with: the service's dependencies and the user of the key the MCP client presented. */
 export interface McpSession {
@@ -92,6 +93,7 @@ export function createMcpServer({ deps, principal }: McpSession): McpServer {
     );
   };
   registerImageTools(define, deps);
+  registerUploadTools(define, deps);
   registerCollectionTools(define, deps);
   // The SDK's own tools/call handler answers bad arguments and unknown tools with untyped text ("MCP error -32602:
   // Input validation error..."); this one answers them as imagegate errors, with what to send instead.

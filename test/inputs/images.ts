@@ -37,4 +37,4 @@ export const form = (fields: Record<string, string | Blob | readonly Blob[]>): F
   return body;
 };
 
-export const file = (bytes: Uint8Array, name: string, type = 'image/png'): File => new File([bytes], name, { type });
+export const file = (bytes: Uint8Array, name: string, type = 'image/png'): File => new File([new Uint8Array(bytes)], name, { type });

@@ -1,0 +1,28 @@
+import { decodeBase64 } from 'hono/utils/encode';
+import { z } from 'zod';
+import type { Deps } from '../domain/context.js';
+import { invalidParameter } from '../domain/errors.js';
+import { uploadImage } from '../domain/inputs/upload-image.js';
+import { jsonResult, type DefineTool } from './mcp-server.js';
+
+/** Standard base64, padding optional; a data URL's prefix is taken off first. */
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+export function registerUploadTools(define: DefineTool, deps: Deps): void {
+  define('upload_image', {
+    title: 'Upload an image',
+    description:
+      'Puts a PNG, JPEG or WebP into the gallery, to edit or use as a reference: pass its id in image_ids (or mask_image_id) of generate_image. Send the file as base64 (a data: URL works too); MCP messages are limited to 4 MB, so files up to about 3 MB (larger ones through POST /api/uploads). Free.',
+    permissions: ['generate'],
+    input: {
+      data: z.string().min(1).describe('The file in base64, or a data:image/png;base64,... URL'),
+      filename: z.string().max(200).optional().describe('A name to remember it by, kept as its prompt, e.g. "living-room.jpg"'),
+    },
+    run: async (args, ctx) => {
+      const text = args.data.replace(/^data:[^,]*;base64,/, '').replace(/\s/g, '');
+      if (!BASE64.test(text)) throw invalidParameter('data', 'data must be the file in standard base64 (A-Z, a-z, 0-9, + and /), or a data: URL');
+      const image = await uploadImage({ deps, ctx, input: { bytes: decodeBase64(text), filename: args.filename, field: 'data' } });
+      return jsonResult(image);
+    },
+  });
+}
