@@ -12,6 +12,11 @@ import type { EncodeOutput, NormalizeOutput, RenderOutput } from './cpu-tasks.js
 export interface CpuPool extends ImageCodec {
   /** Draws and encodes one offline image; `threadId` names the worker thread that did it. */
   render(input: RenderInput, options?: CodecCallOptions): Promise<RenderOutput>;
+  /**
+   * A mask in imagegate's semantics (transparent = change) as a greyscale PNG where white = change and black = keep,
+   * for providers that read masks by brightness (Stability's inpaint). Rejects with the decoder's reason.
+   */
+  inpaintMask(mask: Uint8Array, options?: CodecCallOptions): Promise<Uint8Array>;
   readonly threads: number;
   /** Ends the threads; tasks still running reject. Safe to call twice. */
   close(): Promise<void>;
@@ -59,7 +64,7 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
     return pool;
   };
 
-  async function run(name: 'render' | 'normalize' | 'base64' | 'encode' | 'verify', task: unknown, signal: AbortSignal | undefined, transferList?: ArrayBuffer[]): Promise<unknown> {
+  async function run(name: 'render' | 'normalize' | 'base64' | 'encode' | 'verify' | 'inpaintMask', task: unknown, signal: AbortSignal | undefined, transferList?: ArrayBuffer[]): Promise<unknown> {
     signal?.throwIfAborted();
     try {
       return await started().run(task, { name, signal, transferList });
@@ -74,6 +79,10 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
     threads,
     async render(input, callOptions) {
       return (await run('render', input, callOptions?.signal)) as RenderOutput;
+    },
+    async inpaintMask(mask, callOptions): Promise<Uint8Array> {
+      const copy = mask.slice();
+      return (await run('inpaintMask', copy, callOptions?.signal, [copy.buffer])) as Uint8Array;
     },
     async normalizeToPng(bytes, callOptions): Promise<NormalizedPng> {
       // The provider's buffer stays the caller's (a PNG is kept as it is). The worker gets a copy of just these
