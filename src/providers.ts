@@ -91,8 +91,8 @@ export const PROVIDER_SPECS: readonly ProviderSpec[] = [
     id: 'stability',
     requires: ['STABILITY_API_KEY'],
     models: () => stabilityModels,
-    create: (env, fetchImpl, parametersOf) =>
-      createStabilityProvider({ apiKey: must(env.STABILITY_API_KEY), baseUrl: env.STABILITY_BASE_URL, fetch: fetchImpl }, parametersOf),
+    create: (env, fetchImpl, parametersOf, settings) =>
+      createStabilityProvider({ apiKey: must(env.STABILITY_API_KEY), baseUrl: env.STABILITY_BASE_URL, fetch: fetchImpl, masks: settings.cpu }, parametersOf),
     remote: true,
   },
   {

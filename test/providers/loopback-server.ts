@@ -94,6 +94,29 @@ export async function formOf(request: RecordedRequest): Promise<FormData> {
   return new Response(new Uint8Array(request.raw), { headers: { 'Content-Type': String(request.headers['content-type']) } }).formData();
 }
 
+/** A file part of a multipart form, as a server reads it. */
+export interface ReceivedFile {
+  filename: string;
+  type: string;
+  bytes: Buffer;
+}
+
+/** A multipart form as received: its text fields, and its file parts under each field name, in order. */
+export interface ReceivedForm {
+  fields: Record<string, string>;
+  files: Record<string, ReceivedFile[]>;
+}
+
+/** Parses a multipart request for real (undici's parser, as formOf) into text fields and file parts. */
+export async function multipartOf(request: RecordedRequest): Promise<ReceivedForm> {
+  const received: ReceivedForm = { fields: {}, files: {} };
+  for (const [name, value] of (await formOf(request)).entries()) {
+    if (typeof value === 'string') received.fields[name] = value;
+    else (received.files[name] ??= []).push({ filename: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) });
+  }
+  return received;
+}
+
 /** The one request the fake received; fails the test when it received none or several. */
 export function onlyRequest(server: LoopbackServer): RecordedRequest {
   expect(server.requests.map((r) => `${r.method} ${r.path}`)).toHaveLength(1);

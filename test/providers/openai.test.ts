@@ -1,19 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { createOpenAiProvider } from '../../src/adapters/providers/openai/openai-provider.js';
-import { ProviderAccountProblem, ProviderRefusal, ProviderUnavailable, type CallJournal, type ProviderRequest } from '../../src/ports/image-provider.js';
+import { openAiModels } from '../../src/domain/models/catalog/openai.js';
+import { computeCost } from '../../src/domain/models/pricing.js';
+import { ProviderAccountProblem, ProviderRefusal, ProviderUnavailable, type CallJournal, type InputImage, type ProviderRequest } from '../../src/ports/image-provider.js';
 import { createHarness, json } from '../../src/test-support/harness.js';
-import { FAKE_TEXT_TOKENS, openAiSuccess } from './fakes/openai-fake.js';
-import { onlyRequest, rejectionOf, sendBytes, sendJson, useLoopbackFake } from './loopback-server.js';
+import { FAKE_INPUT_IMAGE_TOKENS, FAKE_TEXT_TOKENS, openAiSuccess } from './fakes/openai-fake.js';
+import { sampleMask } from './fakes/sample-images.js';
+import { multipartOf, onlyRequest, rejectionOf, sendBytes, sendJson, useLoopbackFake, type ReceivedForm } from './loopback-server.js';
 
 /*
  * The real adapter over real HTTP against a loopback stand-in for https://api.openai.com. The request is asserted
  * as openai-node shapes it: src/resources/images.ts at 7b7d6ca (2026-08-21), `images.generate` posting
- * ImageGenerateParams (model, prompt, n, size "WIDTHxHEIGHT", quality, output_format) to /images/generations, and
- * src/resources/models.ts `models.retrieve` (GET /models/{model}) for the credentials check.
+ * ImageGenerateParams (model, prompt, n, size "WIDTHxHEIGHT", quality, background, output_format) to
+ * /images/generations, `images.edit` posting ImageEditParams to /images/edits as multipart through
+ * src/internal/uploads.ts (`multipartFormRequestOptions` -> `createForm`: scalars as text fields, a File under its
+ * own name and type, an array's elements as `<key>[]`), and src/resources/models.ts `models.retrieve`
+ * (GET /models/{model}) for the credentials check.
  */
 
 const KEY = 'sk-MUST-NOT-LEAK-0a1b2c';
-const api = useLoopbackFake((images) => openAiSuccess(images.png.toString('base64')));
+/** The edit forms the fake received this test, parsed by the fake itself. */
+const edits: ReceivedForm[] = [];
+const api = useLoopbackFake((images) => {
+  edits.length = 0;
+  return openAiSuccess(images.png.toString('base64'), edits);
+});
 
 const provider = (baseUrl = api.server.origin) => createOpenAiProvider({ apiKey: KEY, baseUrl });
 const request = (providerModel: string, width = 1024, height = 1024): ProviderRequest => ({ providerModel, prompt: 'a lighthouse at dusk', width, height, seed: 7 });
@@ -44,6 +55,86 @@ describe('OpenAI Images request', () => {
   it('accepts a base URL that already ends in /v1, as the OpenAI SDKs spell it', async () => {
     await provider(`${api.server.origin}/v1/`).generate(request('gpt-image-2'));
     expect(only().path).toBe('/v1/images/generations');
+  });
+});
+
+describe('OpenAI Images quality and background', () => {
+  it('sends the quality asked instead of the default medium', async () => {
+    await provider().generate({ ...request('gpt-image-2'), quality: 'high' });
+    expect(only().body).toMatchObject({ quality: 'high' });
+  });
+
+  it('sends the background when one is asked, and none otherwise', async () => {
+    await provider().generate({ ...request('gpt-image-2'), background: 'transparent' });
+    expect(only().body).toEqual({ model: 'gpt-image-2', prompt: 'a lighthouse at dusk', n: 1, size: '1024x1024', quality: 'medium', background: 'transparent', output_format: 'png' });
+  });
+
+  it('reports the tokens billed at the quality asked, so the recorded cost follows it', async () => {
+    const model = openAiModels.find((m) => m.id === 'openai/gpt-image-2');
+    const low = await provider().generate({ ...request('gpt-image-2'), quality: 'low' });
+    const high = await provider().generate({ ...request('gpt-image-2'), quality: 'high' });
+    expect([low.usage?.outputImageTokens, high.usage?.outputImageTokens]).toEqual([196, 7024]);
+    if (model === undefined) throw new Error('gpt-image-2 is not in the catalogue');
+    expect(computeCost(model.pricing, { width: 1024, height: 1024, quality: 'high' }, high.usage)).toBeCloseTo((FAKE_TEXT_TOKENS * 5 + 7024 * 30) / 1e6, 12);
+  });
+});
+
+describe('OpenAI Images edits', () => {
+  const inputs = async (count: number): Promise<InputImage[]> =>
+    Array.from({ length: count }, (_, i) => ({ bytes: api.images.png, contentType: 'image/png', width: 80, height: 48, filename: `image-${i}.png` }));
+  const edit = async (extra: Partial<ProviderRequest> = {}, count = 1) => provider().generate({ ...request('gpt-image-2'), images: await inputs(count), ...extra });
+  const onlyEdit = (): ReceivedForm => {
+    expect(`${only().method} ${only().path}`).toBe('POST /v1/images/edits');
+    const [form] = edits;
+    if (form === undefined) throw new Error('the fake parsed no edit form');
+    return form;
+  };
+
+  it('POSTs multipart form data to /v1/images/edits with the key as a bearer token', async () => {
+    await edit();
+    expect(only().headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(only().headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+  });
+
+  it("sends one image as the file `image`, with the edit's fields as images.edit sends them", async () => {
+    await edit();
+    const form = onlyEdit();
+    expect(form.fields).toEqual({ model: 'gpt-image-2', prompt: 'a lighthouse at dusk', n: '1', size: '1024x1024', quality: 'medium', output_format: 'png' });
+    expect(Object.keys(form.files)).toEqual(['image']);
+    const [file] = form.files.image ?? [];
+    expect([file?.filename, file?.type, file?.bytes.equals(api.images.png)]).toEqual(['image-0.png', 'image/png', true]);
+  });
+
+  it('sends several images as repeated `image[]` files, in order, as createForm sends an array', async () => {
+    await edit({}, 3);
+    const form = onlyEdit();
+    expect(form.files.image).toBeUndefined();
+    expect(form.files['image[]']?.map((file) => file.filename)).toEqual(['image-0.png', 'image-1.png', 'image-2.png']);
+  });
+
+  it('forwards the mask byte for byte: its transparent pixels already mark the area to edit', async () => {
+    const mask = await sampleMask();
+    await edit({ mask: { bytes: mask, contentType: 'image/png', width: 80, height: 48, filename: 'mask.png' } });
+    const [sent] = onlyEdit().files.mask ?? [];
+    expect([sent?.filename, sent?.type, sent?.bytes.equals(mask)]).toEqual(['mask.png', 'image/png', true]);
+  });
+
+  it('sends quality, background and input_fidelity when asked', async () => {
+    await edit({ quality: 'low', background: 'opaque', inputFidelity: 'high' });
+    expect(onlyEdit().fields).toMatchObject({ quality: 'low', background: 'opaque', input_fidelity: 'high' });
+  });
+
+  it('reports the input image tokens OpenAI bills, and records their cost', async () => {
+    const image = await edit({}, 2);
+    expect(image.usage).toEqual({ inputTextTokens: FAKE_TEXT_TOKENS, inputImageTokens: 2 * FAKE_INPUT_IMAGE_TOKENS, outputImageTokens: 1756, outputTextTokens: 0 });
+    const model = openAiModels.find((m) => m.id === 'openai/gpt-image-2');
+    if (model === undefined) throw new Error('gpt-image-2 is not in the catalogue');
+    expect(computeCost(model.pricing, { width: 1024, height: 1024 }, image.usage)).toBeCloseTo((FAKE_TEXT_TOKENS * 5 + 2 * FAKE_INPUT_IMAGE_TOKENS * 8 + 1756 * 30) / 1e6, 12);
+  });
+
+  it("passes OpenAI's refusal of a bad edit on as a refusal", async () => {
+    await expect(edit({ mask: { bytes: api.images.jpeg, contentType: 'image/jpeg', width: 80, height: 48, filename: 'mask.jpg' } })).rejects.toBeInstanceOf(ProviderRefusal);
+    expect((await multipartOf(only())).files.mask?.[0]?.type).toBe('image/jpeg');
   });
 });
 

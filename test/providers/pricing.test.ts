@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeCost, estimateImageTokens } from '../../src/domain/models/pricing.js';
+import { computeCost, estimateImageTokens, estimateInputImageTokens } from '../../src/domain/models/pricing.js';
 
 describe('computeCost', () => {
   it('charges nothing for a free model', () => {
@@ -77,6 +77,25 @@ describe('computeCost', () => {
     it('costs the estimated image output tokens at default settings, leaving the prompt out', () => {
       expect(estimateImageTokens('medium', 1024, 1024)).toBe(1756);
       expect(computeCost(rule, { width: 1024, height: 1024 })).toBeCloseTo(1756 * 30e-6, 12);
+    });
+
+    it('estimates at the quality asked, and at its own tier for auto or none', () => {
+      expect(computeCost(rule, { width: 1024, height: 1024, quality: 'low' })).toBeCloseTo(196 * 30e-6, 12);
+      expect(computeCost(rule, { width: 1024, height: 1024, quality: 'high' })).toBeCloseTo(7024 * 30e-6, 12);
+      expect(computeCost(rule, { width: 1024, height: 1024, quality: 'auto' })).toBe(computeCost(rule, { width: 1024, height: 1024 }));
+    });
+
+    it('adds each input image, estimated as vision input (fit 2048, shorter side 768, 170 per 512 px tile plus 85)', () => {
+      expect(estimateInputImageTokens(1024, 1024)).toBe(85 + 170 * 4);
+      expect(estimateInputImageTokens(1536, 1024)).toBe(85 + 170 * 6);
+      const inputs = [{ width: 1024, height: 1024 }, { width: 80, height: 48 }];
+      const inputTokens = estimateInputImageTokens(1024, 1024) + estimateInputImageTokens(80, 48);
+      expect(computeCost(rule, { width: 1024, height: 1024, inputs })).toBeCloseTo((1756 * 30 + inputTokens * 8) / 1e6, 12);
+    });
+
+    it('bills the input image tokens the provider reports at the image input rate', () => {
+      const billed = { inputTextTokens: 12, inputImageTokens: 646, outputImageTokens: 1756, outputTextTokens: 0 };
+      expect(computeCost(rule, { width: 1024, height: 1024 }, billed)).toBeCloseTo((12 * 5 + 646 * 8 + 1756 * 30) / 1e6, 12);
     });
 
     it('costs what the provider reports when it reports it', () => {

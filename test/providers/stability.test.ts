@@ -1,11 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createCpuPool } from '../../src/adapters/cpu/cpu-pool.js';
+import { inpaintMaskFromAlpha } from '../../src/adapters/providers/stability/inpaint-mask.js';
 import { createStabilityProvider } from '../../src/adapters/providers/stability/stability-provider.js';
 import { stabilityModels } from '../../src/domain/models/catalog/stability.js';
-import { ProviderAccountProblem, ProviderRefusal, ProviderUnavailable, type ProviderRequest } from '../../src/ports/image-provider.js';
+import { computeCost } from '../../src/domain/models/pricing.js';
+import { ProviderAccountProblem, ProviderRefusal, ProviderUnavailable, type InputImage, type ProviderRequest } from '../../src/ports/image-provider.js';
 import { createHarness, json } from '../../src/test-support/harness.js';
 import { parametersFrom } from '../../src/providers.js';
 import { STABILITY_RANDOM_SEED, stabilitySuccess } from './fakes/stability-fake.js';
-import { formOf, onlyRequest, rejectionOf, sendBytes, sendJson, useLoopbackFake } from './loopback-server.js';
+import { sampleMask } from './fakes/sample-images.js';
+import { formOf, onlyRequest, rejectionOf, sendBytes, sendJson, useLoopbackFake, type ReceivedForm } from './loopback-server.js';
 
 /*
  * The real adapter over real HTTP against a loopback stand-in for https://api.stability.ai. Requests are asserted as
@@ -15,9 +20,17 @@ import { formOf, onlyRequest, rejectionOf, sendBytes, sendJson, useLoopbackFake 
  */
 
 const KEY = 'sk-stab-MUST-NOT-LEAK-5d2e';
-const api = useLoopbackFake((images) => stabilitySuccess(images));
+/** The forms the fake received this test, parsed by the fake itself. */
+const received: ReceivedForm[] = [];
+const api = useLoopbackFake((images) => {
+  received.length = 0;
+  return stabilitySuccess(images, undefined, received);
+});
+// The mask is converted on a worker thread, as the service does it.
+const cpu = createCpuPool({ threads: 1 });
+afterAll(() => cpu.close());
 
-const provider = () => createStabilityProvider({ apiKey: KEY, baseUrl: api.server.origin }, parametersFrom(stabilityModels));
+const provider = () => createStabilityProvider({ apiKey: KEY, baseUrl: api.server.origin, masks: cpu }, parametersFrom(stabilityModels));
 const request = (providerModel: string, extra: Partial<ProviderRequest> = {}): ProviderRequest => ({
   providerModel,
   prompt: 'a lighthouse at dusk',
@@ -95,6 +108,96 @@ describe('Stability request', () => {
     } finally {
       await h.close();
     }
+  });
+});
+
+/*
+ * Images in, as Stability's API reference shapes them (OpenAPI https://api.stability.ai/v2alpha/openapi, read as
+ * generated into tryAGI/StabilityAI at 67b31be: StabilityAI.IGenerateClient.CreateStableImageGenerate{Ultra,Sd3}.g.cs
+ * and StabilityAI.IEditClient.CreateStableImageEditInpaint.g.cs): ultra takes `image` + `strength`; sd3 takes
+ * `mode=image-to-image` + `image` + `strength`, its `aspect_ratio` "only valid for text-to-image"; inpaint takes
+ * `image`, `prompt` and a `mask` whose white pixels are inpainted and black ones kept.
+ */
+describe('Stability images in', () => {
+  const photo = (): InputImage => ({ bytes: api.images.png, contentType: 'image/png', width: 80, height: 48, filename: 'image-0.png' });
+  const onlyForm = (): ReceivedForm => {
+    expect(api.server.requests).toHaveLength(1);
+    const [form] = received;
+    if (form === undefined) throw new Error('the fake parsed no form');
+    return form;
+  };
+  const sentImage = (form: ReceivedForm) => form.files.image?.map((file) => [file.filename, file.type, file.bytes.equals(api.images.png)]);
+
+  it('sends ultra the image with its strength, beside its text-to-image fields', async () => {
+    await provider().generate(request('ultra', { width: 1920, height: 1080, images: [photo()], strength: 0.35 }));
+    const form = onlyForm();
+    expect(only().path).toBe('/v2beta/stable-image/generate/ultra');
+    expect(form.fields).toEqual({ prompt: 'a lighthouse at dusk', negative_prompt: 'blurry', seed: '42', output_format: 'png', aspect_ratio: '16:9', strength: '0.35' });
+    expect(sentImage(form)).toEqual([['image-0.png', 'image/png', true]]);
+  });
+
+  it('asks the sd3 service for image-to-image: mode, image and strength, and no aspect ratio', async () => {
+    await provider().generate(request('sd3.5-medium', { images: [photo()], strength: 0.8 }));
+    const form = onlyForm();
+    expect(only().path).toBe('/v2beta/stable-image/generate/sd3');
+    expect(form.fields).toEqual({ prompt: 'a lighthouse at dusk', negative_prompt: 'blurry', seed: '42', output_format: 'png', model: 'sd3.5-medium', cfg_scale: '4.5', mode: 'image-to-image', strength: '0.8' });
+    expect(sentImage(form)).toEqual([['image-0.png', 'image/png', true]]);
+  });
+
+  it('sends the midpoint strength when the caller gives none, since Stability requires one', async () => {
+    await provider().generate(request('ultra', { images: [photo()] }));
+    expect(onlyForm().fields.strength).toBe('0.5');
+  });
+
+  it('refuses an input image for Core, whose API takes none, before calling Stability', async () => {
+    expect(await rejectionOf(provider().generate(request('core', { images: [photo()] })))).toBeInstanceOf(ProviderRefusal);
+    expect(api.server.requests).toEqual([]);
+  });
+
+  it('inpaints: the image, the prompt and the mask turned white where it was transparent, black where opaque', async () => {
+    const mask = await sampleMask();
+    await provider().generate(request('inpaint', { images: [photo()], mask: { bytes: mask, contentType: 'image/png', width: 80, height: 48, filename: 'mask.png' } }));
+    const form = onlyForm();
+    expect(only().path).toBe('/v2beta/stable-image/edit/inpaint');
+    expect(form.fields).toEqual({ prompt: 'a lighthouse at dusk', negative_prompt: 'blurry', seed: '42', output_format: 'png' });
+    expect(sentImage(form)).toEqual([['image-0.png', 'image/png', true]]);
+    const [sent] = form.files.mask ?? [];
+    // A greyscale PNG (IHDR colour type 0), 80x48 as the mask was.
+    expect([sent?.filename, sent?.type, sent?.bytes[25]]).toEqual(['mask.png', 'image/png', 0]);
+    const { data, info } = await sharp(sent?.bytes).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height, info.channels]).toEqual([80, 48, 1]);
+    expect([data[0], data[39], data[40], data[79], data[47 * 80 + 10], data[47 * 80 + 70]]).toEqual([255, 255, 0, 0, 255, 0]);
+  });
+
+  it("inpaints the image's own transparent pixels when no mask is given, as Stability documents", async () => {
+    await provider().generate(request('inpaint', { images: [photo()] }));
+    expect(onlyForm().files.mask).toBeUndefined();
+  });
+
+  it('refuses inpainting without an image, and a mask it cannot read, before calling Stability', async () => {
+    expect(await rejectionOf(provider().generate(request('inpaint')))).toBeInstanceOf(ProviderRefusal);
+    const unreadable = { bytes: Buffer.from('not a png'), contentType: 'image/png', width: 80, height: 48, filename: 'mask.png' };
+    const error = await rejectionOf(provider().generate(request('inpaint', { images: [photo()], mask: unreadable })));
+    expect(error).toBeInstanceOf(ProviderRefusal);
+    expect(String(error)).toContain('the mask could not be read');
+    expect(api.server.requests).toEqual([]);
+  });
+
+  it('turns transparency into inpainting strength: 255 - alpha, whatever the channels', () => {
+    expect([...inpaintMaskFromAlpha(Uint8Array.from([9, 9, 9, 0, 9, 9, 9, 255, 9, 9, 9, 128]), 4)]).toEqual([255, 0, 127]);
+    expect([...inpaintMaskFromAlpha(Uint8Array.from([7, 0, 7, 255]), 2)]).toEqual([255, 0]);
+    expect(() => inpaintMaskFromAlpha(Uint8Array.from([1, 2, 3]), 3)).toThrow('alpha');
+  });
+
+  it('lists inpainting at 5 credits, and image-to-image on ultra and SD 3.5 but not Core', () => {
+    const byId = new Map(stabilityModels.map((model) => [model.id, model]));
+    const inpaint = byId.get('stability/inpaint');
+    expect(inpaint?.inputs).toEqual({ max_images: 1, mask: true, strength: false });
+    expect(inpaint === undefined ? undefined : computeCost(inpaint.pricing, { width: 1024, height: 1024 })).toBe(0.05);
+    for (const id of ['stability/ultra', 'stability/sd3.5-large', 'stability/sd3.5-large-turbo', 'stability/sd3.5-medium']) {
+      expect(byId.get(id)?.inputs, id).toEqual({ max_images: 1, mask: false, strength: true });
+    }
+    expect(byId.get('stability/core')?.inputs).toBeUndefined();
   });
 });
 

@@ -15,6 +15,11 @@ export interface CpuPool extends ImageCodec {
   render(input: RenderInput, options?: CodecCallOptions): Promise<RenderOutput>;
   /** The offline model's edit of an input image (with or without a mask), encoded as a PNG. */
   edit(input: EditInput, options?: CodecCallOptions): Promise<RenderOutput>;
+  /**
+   * A mask in imagegate's semantics (transparent = change) as a greyscale PNG where white = change and black = keep,
+   * for providers that read masks by brightness (Stability's inpaint). Rejects with the decoder's reason.
+   */
+  inpaintMask(mask: Uint8Array, options?: CodecCallOptions): Promise<Uint8Array>;
   readonly threads: number;
   /** Ends the threads; tasks still running reject. Safe to call twice. */
   close(): Promise<void>;
@@ -62,7 +67,7 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
     return pool;
   };
 
-  async function run(name: 'render' | 'edit' | 'normalize' | 'base64' | 'encode' | 'verify', task: unknown, signal: AbortSignal | undefined, transferList?: ArrayBuffer[]): Promise<unknown> {
+  async function run(name: 'render' | 'edit' | 'normalize' | 'base64' | 'encode' | 'verify' | 'inpaintMask', task: unknown, signal: AbortSignal | undefined, transferList?: ArrayBuffer[]): Promise<unknown> {
     signal?.throwIfAborted();
     try {
       return await started().run(task, { name, signal, transferList });
@@ -84,6 +89,10 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
       const mask = input.mask?.slice();
       const transferList = mask === undefined ? [image.buffer] : [image.buffer, mask.buffer];
       return (await run('edit', { ...input, image, mask }, callOptions?.signal, transferList)) as RenderOutput;
+    },
+    async inpaintMask(mask, callOptions): Promise<Uint8Array> {
+      const copy = mask.slice();
+      return (await run('inpaintMask', copy, callOptions?.signal, [copy.buffer])) as Uint8Array;
     },
     async normalizeToPng(bytes, callOptions): Promise<NormalizedPng> {
       // The provider's buffer stays the caller's (a PNG is kept as it is). The worker gets a copy of just these

@@ -8,6 +8,7 @@ import { move, transferableSymbol, valueSymbol } from 'piscina';
 import sharp from 'sharp';
 import { editProcedural, type EditInput } from '../providers/procedural/edit.js';
 import { renderProcedural, type RenderInput } from '../providers/procedural/render.js';
+import { inpaintMaskFromAlpha } from '../providers/stability/inpaint-mask.js';
 
 export interface RenderOutput {
   png: Uint8Array;
@@ -95,6 +96,18 @@ export async function verify(task: { bytes: Uint8Array; maxPixels: number }): Pr
   if (meta.width === undefined || meta.height === undefined) throw new Error('the image has no dimensions');
   await image.stats();
   return { width: meta.width, height: meta.height };
+}
+
+/**
+ * What `CpuPool.inpaintMask` does: a transparent-means-change mask (PNG or WebP) as a one-channel greyscale PNG in
+ * which white means change (inpaintMaskFromAlpha). `ensureAlpha` gives a mask without alpha an opaque one: keep all.
+ */
+export async function inpaintMask(bytes: Uint8Array): Promise<unknown> {
+  const { data, info } = await sharp(bytes, { failOn: 'error' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const grey = inpaintMaskFromAlpha(data, info.channels);
+  // `b-w` keeps it one channel: sharp would otherwise write the grey as RGB.
+  const png = ownBuffer(await sharp(grey, { raw: { width: info.width, height: info.height, channels: 1 } }).toColourspace('b-w').png({ compressionLevel: 6 }).toBuffer());
+  return transfer<Uint8Array>(png, [png.buffer]);
 }
 
 /** What `ImageCodec.base64` does: the base64 text of the bytes, as ASCII bytes moved back without a copy. */

@@ -17,6 +17,18 @@ export async function sampleImages(width = 80, height = 48): Promise<SampleImage
   return { png, jpeg, webp };
 }
 
+/**
+ * An RGBA PNG mask in imagegate's (and OpenAI's) semantics: the left half fully transparent (to change), the right
+ * half opaque black (to keep).
+ */
+export async function sampleMask(width = 80, height = 48): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 4);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) pixels[(y * width + x) * 4 + 3] = x < width / 2 ? 0 : 255;
+  }
+  return sharp(pixels, { raw: { width, height, channels: 4 } }).png().toBuffer();
+}
+
 /** What a fake started for the shared suite gives back. */
 export interface StartedFake {
   baseUrl: string;

@@ -1,5 +1,6 @@
 import type { FailureKind, ImageProvider, ProviderRequest, TokenUsage } from '../../../ports/image-provider.js';
 import { base64Image, checkRequest, downloadImage, failOnHttpError, isRecord, readBody, stringAt, type ReadBody } from '../http-support.js';
+import { editForm, generationBody } from './openai-request.js';
 
 export interface OpenAiOptions {
   apiKey: string;
@@ -8,23 +9,8 @@ export interface OpenAiOptions {
   fetch?: typeof fetch;
 }
 
-/**
- * The quality each model is called at. Prices depend on it: the catalogue's pricing rules are for these
- * qualities (tokens at `medium` for gpt-image-2), so changing one means changing the other.
- */
-const qualityOf = (model: string): string => (model.startsWith('dall-e') ? 'standard' : 'medium');
-
 /** The model `imagegate models --check` asks about: retrieving one model is OpenAI's cheapest authenticated call. */
 const CHECK_MODEL = 'gpt-image-2';
-
-/** The body openai-node's `images.generate` sends (src/resources/images.ts, ImageGenerateParams). */
-function openAiBody(request: ProviderRequest): Record<string, unknown> {
-  const body: Record<string, unknown> = { model: request.providerModel, prompt: request.prompt, n: 1, size: `${request.width}x${request.height}`, quality: qualityOf(request.providerModel) };
-  // GPT image models always answer base64 and reject response_format; DALL-E answers a URL unless asked.
-  if (request.providerModel.startsWith('dall-e')) body.response_format = 'b64_json';
-  else body.output_format = 'png';
-  return body;
-}
 
 const describeError = ({ json }: ReadBody): string | undefined => {
   const error = isRecord(json.error) ? json.error : {};
@@ -41,6 +27,16 @@ const classify = (_status: number, { json }: ReadBody): FailureKind | undefined 
   return code !== undefined && ACCOUNT_CODES.has(code) ? 'account' : undefined;
 };
 
+/**
+ * With input images, `images.edit` (multipart `POST /v1/images/edits`; fetch sets the Content-Type with its
+ * boundary from the FormData); without, `images.generate` (JSON `POST /v1/images/generations`).
+ */
+function imagesCall(request: ProviderRequest): { path: string; headers: Record<string, string>; body: FormData | string } {
+  const images = request.images ?? [];
+  if (images.length > 0) return { path: '/v1/images/edits', headers: {}, body: editForm(request, images) };
+  return { path: '/v1/images/generations', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(generationBody(request)) };
+}
+
 /** `usage` as the GPT image models report it (ImagesResponse.Usage). */
 function usageOf(json: Record<string, unknown>): TokenUsage | undefined {
   const usage = isRecord(json.usage) ? json.usage : undefined;
@@ -56,7 +52,7 @@ function usageOf(json: Record<string, unknown>): TokenUsage | undefined {
   };
 }
 
-/** OpenAI Images: `POST /v1/images/generations`, answering `{ data: [{ b64_json }], usage }` (or a URL). */
+/** OpenAI Images: generations and edits, both answering `{ data: [{ b64_json }], usage }` (or a URL). */
 export function createOpenAiProvider(options: OpenAiOptions): ImageProvider {
   const doFetch = options.fetch ?? fetch;
   const base = options.baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
@@ -68,12 +64,8 @@ export function createOpenAiProvider(options: OpenAiOptions): ImageProvider {
       const journal = callOptions?.journal ?? {};
       // An image already made and answered as a URL: a retry downloads it again rather than paying for another.
       if (journal.output !== undefined) return downloadImage('OpenAI', doFetch, journal.output.url, { signal, origin: base, headers: auth });
-      const response = await doFetch(`${base}/v1/images/generations`, {
-        method: 'POST',
-        headers: { ...auth, 'Content-Type': 'application/json' },
-        body: JSON.stringify(openAiBody(request)),
-        signal,
-      });
+      const { path, headers, body } = imagesCall(request);
+      const response = await doFetch(`${base}${path}`, { method: 'POST', headers: { ...auth, ...headers }, body, signal });
       await failOnHttpError('OpenAI', response, describeError, classify);
       const { json } = await readBody(response);
       const first: unknown = Array.isArray(json.data) ? json.data[0] : undefined;

@@ -1,21 +1,17 @@
+import type { CpuPool } from '../../cpu/cpu-pool.js';
 import type { ImageProvider, ProviderRequest } from '../../../ports/image-provider.js';
 import { ProviderRefusal } from '../../../ports/image-provider.js';
-import { answerFailure, checkRequest, clip, nearestAspectRatio, readBody, stringAt, type ReadBody } from '../http-support.js';
+import { answerFailure, checkRequest, clip, readBody, stringAt, type ReadBody } from '../http-support.js';
+import { stabilityCall } from './stability-request.js';
 
 export interface StabilityOptions {
   apiKey: string;
   /** `https://api.stability.ai`, or a loopback fake in tests. */
   baseUrl: string;
   fetch?: typeof fetch;
+  /** Converts masks to Stability's white-means-change greyscale off the event loop (the process's CPU pool). */
+  masks?: Pick<CpuPool, 'inpaintMask'>;
 }
-
-const STABILITY_ASPECT_RATIOS = ['16:9', '1:1', '21:9', '2:3', '3:2', '4:5', '5:4', '9:16', '9:21'] as const;
-/**
- * Stability's seed range is 0..4294967294, one short of 32 bits, and 0 means "pick a random seed". The seed it
- * actually used comes back in the `seed` header and is what the image records, so a seed of 0 (or one clamped to
- * the range) is never recorded as if it reproduced the image.
- */
-const MAX_SEED = 4_294_967_294;
 
 /** The seed Stability reports in its `seed` response header, when it is a whole number. */
 const seedHeader = (response: Response): number | undefined => {
@@ -28,24 +24,25 @@ const describeError = ({ json }: ReadBody): string | undefined => {
   return [stringAt(json.name), ...errors].filter((part) => part !== undefined).join(': ') || undefined;
 };
 
-/** `core` and `ultra` are services of their own; the SD 3.5 models share the `sd3` service and are named in `model`. */
-const stabilityService = (providerModel: string): string => (providerModel.startsWith('sd3') ? 'sd3' : providerModel);
-
-function stabilityForm(request: ProviderRequest, accepts: ReadonlySet<string>): FormData {
-  const form = new FormData();
-  form.set('prompt', request.prompt);
-  if (stabilityService(request.providerModel) === 'sd3') form.set('model', request.providerModel);
-  if (accepts.has('negative_prompt') && request.negativePrompt !== undefined) form.set('negative_prompt', request.negativePrompt);
-  if (accepts.has('width') || accepts.has('height')) form.set('aspect_ratio', nearestAspectRatio(request.width, request.height, STABILITY_ASPECT_RATIOS));
-  if (accepts.has('seed')) form.set('seed', String(Math.min(request.seed, MAX_SEED)));
-  if (accepts.has('guidance') && request.guidance !== undefined) form.set('cfg_scale', String(request.guidance));
-  form.set('output_format', 'png');
-  return form;
+/**
+ * The mask in Stability's semantics, converted before anything is sent: a mask that cannot be read is the caller's
+ * to fix (a refusal, never retried), and nothing was paid for.
+ */
+async function convertedMask(request: ProviderRequest, masks: StabilityOptions['masks'], signal: AbortSignal | undefined): Promise<Uint8Array | undefined> {
+  if (request.mask === undefined) return undefined;
+  if (masks === undefined) throw new Error('Stability inpainting needs the CPU pool to convert the mask, and the adapter was built without one');
+  try {
+    return await masks.inpaintMask(request.mask.bytes, { signal });
+  } catch (error) {
+    if (signal?.aborted === true) throw error;
+    throw new ProviderRefusal(`the mask could not be read: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /**
- * Stability AI's Stable Image API: multipart `POST /v2beta/stable-image/generate/{core|ultra|sd3}` with
- * `Accept: image/*`, answered with the image bytes and a `finish-reason` header.
+ * Stability AI's Stable Image API: multipart `POST /v2beta/stable-image/generate/{core|ultra|sd3}` (image-to-image
+ * on ultra and sd3) and `POST /v2beta/stable-image/edit/inpaint`, with `Accept: image/*`, answered with the image
+ * bytes and `finish-reason` and `seed` headers.
  */
 export function createStabilityProvider(options: StabilityOptions, parametersOf: (model: string) => ReadonlySet<string> = () => new Set()): ImageProvider {
   const doFetch = options.fetch ?? fetch;
@@ -53,12 +50,14 @@ export function createStabilityProvider(options: StabilityOptions, parametersOf:
   return {
     id: 'stability',
     async generate(request, callOptions) {
-      const response = await doFetch(`${base}/v2beta/stable-image/generate/${stabilityService(request.providerModel)}`, {
+      const signal = callOptions?.signal;
+      const call = stabilityCall(request, parametersOf(request.providerModel), await convertedMask(request, options.masks, signal));
+      const response = await doFetch(`${base}${call.path}`, {
         method: 'POST',
         // fetch sets the multipart Content-Type with its boundary from the FormData body.
         headers: { Authorization: `Bearer ${options.apiKey}`, Accept: 'image/*' },
-        body: stabilityForm(request, parametersOf(request.providerModel)),
-        signal: callOptions?.signal,
+        body: call.form,
+        signal,
       });
       const type = response.headers.get('Content-Type') ?? '';
       if (response.ok && type.startsWith('image/')) {

@@ -1,7 +1,8 @@
 import type { ModelDefinition } from '../types.js';
 
 /*
- * OpenAI Images models, `POST /v1/images/generations`. Sources, all read 2026-11-23:
+ * OpenAI Images models, `POST /v1/images/generations` and, with input images, `POST /v1/images/edits`. Sources,
+ * read 2026-11-23 (the images-in bullet 2026-11-24):
  *
  * - Models, sizes and request fields: openai/openai-node src/resources/images.ts at 7b7d6ca (2026-08-21): ImageModel
  *   lists gpt-image-2 and its snapshot gpt-image-2-2026-04-21; for them `size` is any `WIDTHxHEIGHT` "divisible by
@@ -22,8 +23,16 @@ import type { ModelDefinition } from '../types.js';
  *   (aiweekly.co, spybara.com diff of deprecations.md 2026-06-02..03), gpt-image-1 shut down 2026-10-23 and
  *   dall-e-3 on 2026-05-12 (weighmyprompt.com/deprecations). gpt-image-1-mini and chatgpt-image-latest were never
  *   in this catalogue and are not added for their last week.
+ * - Images in (gpt-image-2 and its snapshot): the same src/resources/images.ts, ImageEditParams: `POST /images/edits`
+ *   takes up to 16 `image` files for the GPT image models ("You can provide up to 16 images"), a `mask` PNG "whose
+ *   fully transparent areas ... indicate where `image` should be edited" (imagegate's own mask semantics), and
+ *   `input_fidelity`; both endpoints take `quality` low/medium/high/auto and `background` transparent/opaque/auto
+ *   (transparent "in preview" for gpt-image-2). There is no strength: an edit is guided by the prompt alone.
+ *   Input images are billed as image input tokens, which OpenAI reports in `usage.input_tokens_details`.
  *
- * Quality is fixed per model at `medium` (OPENAI_QUALITY in the adapter); the pricing rules below are for it.
+ * The cost shown before a call estimates at the quality asked (`medium` when none is asked: the adapter's default);
+ * the cost recorded uses the tokens OpenAI reports. gpt-image-1.5 keeps a fixed `medium` and takes no input images:
+ * its per-image prices are for medium quality only and leave out input tokens, and it retires on 2026-12-01.
  * No GPT image model takes a seed, a negative prompt, a step count or guidance.
  */
 
@@ -48,13 +57,15 @@ const gptImage2 = (id: string, name: string, description: string): ModelDefiniti
   parameters: ['width', 'height'],
   pricing: { kind: 'tokens', quality: 'medium', usd_per_million: TOKEN_RATES },
   pricing_source: PRICING,
+  inputs: { max_images: 16, mask: true, strength: false },
+  outputs: { transparent_background: true, quality: ['low', 'medium', 'high'] },
 });
 
 export const openAiModels: readonly ModelDefinition[] = [
   gptImage2(
     'gpt-image-2',
     'GPT Image 2',
-    "OpenAI's current image model at medium quality: strong prompt following and legible text, any size in steps of 16 up to 3840 px and 3:1; billed in tokens.",
+    "OpenAI's current image model: strong prompt following and legible text, any size in steps of 16 up to 3840 px and 3:1, low to high quality, edits of up to 16 images with an optional mask; billed in tokens.",
   ),
   // The pinned snapshot the alias pointed to when read; same limits and prices.
   gptImage2(

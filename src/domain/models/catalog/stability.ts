@@ -1,7 +1,8 @@
 import type { ModelDefinition } from '../types.js';
 
 /*
- * Stability AI's Stable Image API (v2beta): `POST /v2beta/stable-image/generate/{core|ultra|sd3}`.
+ * Stability AI's Stable Image API (v2beta): `POST /v2beta/stable-image/generate/{core|ultra|sd3}` and
+ * `POST /v2beta/stable-image/edit/inpaint`.
  *
  * Sources (stored copies read 2026-11-23; Stability's own pages were not among them, so these come from
  * copies of its API reference in client libraries and from pricing summaries that agree with each other):
@@ -11,6 +12,14 @@ import type { ModelDefinition } from '../types.js';
  * - Request fields: https://platform.stability.ai/docs/api-reference#tag/Generate: prompt, negative_prompt,
  *   aspect_ratio (16:9 1:1 21:9 2:3 3:2 4:5 5:4 9:16 9:21), seed (0..4294967294), output_format; the sd3
  *   service adds model (sd3.5-large, the default, sd3.5-large-turbo, sd3.5-medium) and cfg_scale (1..10).
+ * - Images in (read 2026-11-24): Stability's OpenAPI document (https://api.stability.ai/v2alpha/openapi) as generated
+ *   into tryAGI/StabilityAI at 67b31be (StabilityAI.IGenerateClient.CreateStableImageGenerate{Ultra,Sd3,Core}.g.cs,
+ *   StabilityAI.IEditClient.CreateStableImageEditInpaint.g.cs): Ultra takes one `image` with a `strength`; the sd3
+ *   service does image-to-image (`mode=image-to-image`, `image`, `strength`) for every SD 3.5 model; Core takes no
+ *   image. Inpaint takes the `image` to edit (each side at least 64 px, 4,096 to 9,437,184 pixels), a `prompt`, an
+ *   optional `mask` (white = inpaint, black = keep; the adapter converts imagegate's transparent-means-change mask),
+ *   `negative_prompt` and `seed`, at "a flat rate of 5 credits per successful generation". Image-to-image costs
+ *   what text-to-image costs on each service.
  *
  * Stability takes an aspect ratio, not a pixel size: the adapter sends the ratio nearest to width:height and
  * the image records the size Stability made (Core about 1.5 megapixels, Ultra and SD 3.5 about 1).
@@ -53,6 +62,7 @@ export const stabilityModels: readonly ModelDefinition[] = [
     typical_seconds: 10,
     parameters: ['width', 'height', 'seed', 'negative_prompt'],
     pricing: { kind: 'per_image', usd: 0.08 },
+    inputs: { max_images: 1, mask: false, strength: true },
   },
   {
     ...common,
@@ -65,6 +75,7 @@ export const stabilityModels: readonly ModelDefinition[] = [
     typical_seconds: 8,
     parameters: ['width', 'height', 'seed', 'negative_prompt', 'guidance'],
     pricing: { kind: 'per_image', usd: 0.065 },
+    inputs: { max_images: 1, mask: false, strength: true },
   },
   {
     ...common,
@@ -77,6 +88,7 @@ export const stabilityModels: readonly ModelDefinition[] = [
     typical_seconds: 4,
     parameters: ['width', 'height', 'seed', 'guidance'],
     pricing: { kind: 'per_image', usd: 0.04 },
+    inputs: { max_images: 1, mask: false, strength: true },
   },
   {
     ...common,
@@ -89,5 +101,25 @@ export const stabilityModels: readonly ModelDefinition[] = [
     typical_seconds: 5,
     parameters: ['width', 'height', 'seed', 'negative_prompt', 'guidance'],
     pricing: { kind: 'per_image', usd: 0.035 },
+    inputs: { max_images: 1, mask: false, strength: true },
+  },
+  {
+    ...common,
+    id: 'stability/inpaint',
+    name: 'Stable Image Inpaint',
+    provider_model: 'inpaint',
+    description: "Stability AI's inpainting: redraws the masked part of one image (or its transparent pixels) from the prompt, keeping the rest.",
+    speed: 'fast',
+    quality: 'high',
+    typical_seconds: 6,
+    // No size is sent: Stability sizes the result from the image it edits (its reference says 4 megapixels out) and
+    // the image records the size that came back. The pixel limits are Stability's for the input image.
+    min_size: 64,
+    max_width: 4096,
+    max_height: 4096,
+    size_rule: { min_pixels: 4_096, max_pixels: 9_437_184 },
+    parameters: ['seed', 'negative_prompt'],
+    pricing: { kind: 'per_image', usd: 0.05 },
+    inputs: { max_images: 1, mask: true, strength: false },
   },
 ];
