@@ -111,6 +111,14 @@ describe('the model catalogue', () => {
       expect(Math.max(width, height) / Math.min(width, height)).toBeLessThanOrEqual(rule.max_aspect_ratio ?? Number.POSITIVE_INFINITY);
     });
 
+    it('declares one or more input images when it takes any (a mask and a strength need one), and bills input images only when it takes them', () => {
+      const inputs = model.inputs;
+      if (inputs !== undefined) {
+        expect(Number.isInteger(inputs.max_images) && inputs.max_images >= 1, 'a text-only model leaves inputs out').toBe(true);
+      }
+      if (model.pricing.kind === 'per_megapixel' && model.pricing.input_usd_per_megapixel !== undefined) expect(inputs?.max_images).toBeGreaterThan(0);
+    });
+
     it('cites an https pricing source (the built-in model says it is free)', () => {
       if (model.provider === 'local') expect(model.pricing).toEqual({ kind: 'free' });
       else expect(new URL(model.pricing_source).protocol).toBe('https:');

@@ -26,20 +26,32 @@ function folderWith(name: string, graph: unknown, mapping: unknown): string {
 }
 
 describe('the bundled ComfyUI workflows', () => {
-  it('are SDXL base and FLUX.1 dev, with every value they take mapped', () => {
+  it('are SDXL base, FLUX.1 dev, SDXL image-to-image and SDXL inpainting, with every value they take mapped', () => {
     const workflows = loadComfyWorkflows(BUNDLED_WORKFLOWS);
-    expect(workflows.map((w) => [w.id, w.parameters])).toEqual([
-      ['flux-dev', ['width', 'height', 'seed', 'steps', 'guidance']],
-      ['sdxl-base', ['width', 'height', 'seed', 'negative_prompt', 'steps', 'guidance']],
+    expect(workflows.map((w) => [w.id, w.parameters, w.inputs])).toEqual([
+      ['flux-dev', ['width', 'height', 'seed', 'steps', 'guidance'], { max_images: 0, mask: false, strength: false }],
+      ['sdxl-base', ['width', 'height', 'seed', 'negative_prompt', 'steps', 'guidance'], { max_images: 0, mask: false, strength: false }],
+      ['sdxl-img2img', ['seed', 'negative_prompt', 'steps', 'guidance'], { max_images: 1, mask: false, strength: true }],
+      ['sdxl-inpaint', ['seed', 'negative_prompt', 'steps', 'guidance'], { max_images: 1, mask: true, strength: true }],
     ]);
   });
 
-  it('are listed as ComfyUI models, free, unavailable until COMFYUI_URL is set', () => {
+  it('load their input images with LoadImage, the mask from its alpha with LoadImageMask, and take strength as denoise', () => {
+    const inpaint = loadComfyWorkflows(BUNDLED_WORKFLOWS).find((w) => w.id === 'sdxl-inpaint');
+    const classOf = (target: { node: string } | undefined) => (target === undefined ? undefined : inpaint?.graph[target.node]?.class_type);
+    expect([classOf(inpaint?.nodes.images?.[0]), classOf(inpaint?.nodes.mask), classOf(inpaint?.nodes.strength)]).toEqual(['LoadImage', 'LoadImageMask', 'KSampler']);
+    expect(inpaint?.nodes.strength?.input).toBe('denoise');
+    expect(inpaint?.graph[inpaint.nodes.mask?.node ?? '']?.inputs.channel).toBe('alpha');
+  });
+
+  it('are listed as ComfyUI models, free, with the inputs their mapping names, unavailable until COMFYUI_URL is set', () => {
     const off = buildProviderSet(loadConfig({}));
     const comfy = off.models.filter((m) => m.provider === 'comfyui');
-    expect(comfy.map((m) => [m.id, m.pricing.kind, m.default_steps])).toEqual([
-      ['comfyui/flux-dev', 'free', 20],
-      ['comfyui/sdxl-base', 'free', 25],
+    expect(comfy.map((m) => [m.id, m.pricing.kind, m.default_steps, m.inputs])).toEqual([
+      ['comfyui/flux-dev', 'free', 20, undefined],
+      ['comfyui/sdxl-base', 'free', 25, undefined],
+      ['comfyui/sdxl-img2img', 'free', 25, { max_images: 1, mask: false, strength: true }],
+      ['comfyui/sdxl-inpaint', 'free', 25, { max_images: 1, mask: true, strength: true }],
     ]);
     expect(off.statusOf('comfyui')).toEqual({ available: false, reason: 'set COMFYUI_URL to enable provider comfyui' });
     expect(buildProviderSet(loadConfig({ COMFYUI_URL: 'http://127.0.0.1:8188' })).statusOf('comfyui')).toEqual({ available: true });
@@ -66,12 +78,28 @@ describe('a COMFYUI_WORKFLOWS folder', () => {
     ['a mapping naming an input the node lacks', { ...sdxlMapping(), steps: { node: '3', input: 'iterations' } }, 'steps names input iterations of node 3 (KSampler), which it does not have'],
     ['a mapping with width but no height', { ...sdxlMapping(), height: undefined }, 'map width and height together, or neither'],
     ['a mapping with an unknown field', { ...sdxlMapping(), sampler: 'euler' }, 'sampler'],
+    ['a mapping naming an image node the workflow lacks', { ...sdxlMapping(), image: { node: '10', input: 'image' } }, 'image names node 10, which the workflow does not have'],
+    ['a mapping with a strength but no image', { ...sdxlMapping(), strength: { node: '3', input: 'denoise' } }, 'mask and strength work on an input image: map image too'],
   ])('stops start-up on %s, naming COMFYUI_WORKFLOWS and the file', (_case, mapping, message) => {
     const folder = folderWith('broken', sdxl(), mapping === undefined ? undefined : JSON.parse(JSON.stringify(mapping)));
     const start = () => buildProviderSet(loadConfig({ COMFYUI_WORKFLOWS: folder }));
     expect(start).toThrow(ConfigError);
     expect(start).toThrow(`COMFYUI_WORKFLOWS: ${folder}`);
     expect(start).toThrow(message);
+  });
+
+  it('takes several image loaders as a list, the first the image edited and the rest references', () => {
+    const graph = { ...sdxl(), '10': { class_type: 'LoadImage', inputs: { image: 'example.png' } }, '11': { class_type: 'LoadImage', inputs: { image: 'example.png' } } };
+    const [workflow] = loadComfyWorkflows(folderWith('refs', graph, { ...sdxlMapping(), image: [{ node: '10', input: 'image' }, { node: '11', input: 'image' }] }));
+    expect(workflow?.inputs).toEqual({ max_images: 2, mask: false, strength: false });
+    expect(workflow?.nodes.images?.map((target) => target.node)).toEqual(['10', '11']);
+  });
+
+  it('stops start-up on a LoadImageMask mask that reads another channel than alpha, which would invert the mask', () => {
+    const inpaint = JSON.parse(fs.readFileSync(path.join(BUNDLED_WORKFLOWS, 'sdxl-inpaint.json'), 'utf8')) as Record<string, { inputs: Record<string, unknown> }>;
+    const mapping = JSON.parse(fs.readFileSync(path.join(BUNDLED_WORKFLOWS, 'sdxl-inpaint.mapping.json'), 'utf8')) as unknown;
+    const red = { ...inpaint, '12': { class_type: 'LoadImageMask', inputs: { image: 'example.png', channel: 'red' } } };
+    expect(() => loadComfyWorkflows(folderWith('red-mask', red, mapping))).toThrow('mask names LoadImageMask node 12, whose channel must be "alpha" (transparent = change)');
   });
 
   it('stops start-up on a file that is not an API-format workflow', () => {

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createComfyUiProvider } from '../../src/adapters/providers/comfyui/comfyui-provider.js';
 import { BUNDLED_WORKFLOWS, loadComfyWorkflows } from '../../src/adapters/providers/comfyui/workflows.js';
 import { withResilience } from '../../src/adapters/providers/resilience/resilient-provider.js';
-import { ProviderAccountProblem, ProviderJobAbandoned, ProviderRefusal, type CallJournal, type ProviderRequest } from '../../src/ports/image-provider.js';
+import { ProviderAccountProblem, ProviderJobAbandoned, ProviderRefusal, type CallJournal, type InputImage, type ProviderRequest } from '../../src/ports/image-provider.js';
 import { createHarness, json } from '../../src/test-support/harness.js';
 import { startComfyUiFake, type ComfyFake } from './fakes/comfyui-fake.js';
-import { rejectionOf } from './loopback-server.js';
+import { sampleImages, type SampleImages } from './fakes/sample-images.js';
+import { formOf, rejectionOf } from './loopback-server.js';
 
 /*
  * The real adapter over real HTTP and a real websocket against a loopback stand-in for a ComfyUI server, asserted as
@@ -27,6 +28,7 @@ beforeEach(() => {
   fake.server.requests.length = 0;
   fake.prompts.length = 0;
   fake.sockets.length = 0;
+  fake.inputs.clear();
   fake.set({});
 });
 
@@ -61,6 +63,75 @@ describe('ComfyUI prompt', () => {
     expect(graph?.['35']?.inputs.guidance).toBe(2.5);
     expect(graph?.['27']?.inputs).toMatchObject({ width: 1344, height: 768 });
     expect(graph?.['31']?.inputs).toMatchObject({ seed: 42, steps: 30, cfg: 1 });
+  });
+});
+
+/*
+ * Input images, as ComfyUI's server.py takes them (POST /upload/image: multipart `image` with its file name, `type`,
+ * `overwrite`; answers { name, subfolder, type }) and its LoadImage / LoadImageMask nodes load them (nodes.py: the
+ * node's `image` input names the uploaded file).
+ */
+describe('ComfyUI input images', () => {
+  const input = (name: string, bytes: Buffer = images.png): InputImage => ({ bytes: new Uint8Array(bytes), contentType: 'image/png', width: 80, height: 48, filename: name });
+  let images: SampleImages;
+  beforeAll(async () => {
+    images = await sampleImages();
+  });
+
+  it('uploads the image before queueing the prompt, then names the uploaded file in the LoadImage node', async () => {
+    await provider().generate(request({ providerModel: 'sdxl-img2img', images: [input('image-0.png')], strength: 0.35 }));
+    expect(paths().filter((p) => p.startsWith('POST '))).toEqual(['POST /upload/image', 'POST /prompt']);
+    const [upload] = fake.server.requests;
+    if (upload === undefined) throw new Error('nothing reached the fake');
+    expect(upload.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    const form = await formOf(upload);
+    const file = form.get('image');
+    const promptId = fake.prompts[0]?.id ?? '';
+    expect(file).toBeInstanceOf(File);
+    expect(file instanceof File ? [file.name, file.type, Buffer.from(await file.arrayBuffer()).equals(images.png)] : []).toEqual([`imagegate-${promptId}-image-0.png`, 'image/png', true]);
+    expect([form.get('type'), form.get('overwrite')]).toEqual(['input', 'true']);
+    const graph = fake.prompts[0]?.graph;
+    expect(graph?.['10']).toEqual({ class_type: 'LoadImage', inputs: { image: `imagegate-${promptId}-image-0.png` } });
+    expect(graph?.['3']?.inputs).toMatchObject({ denoise: 0.35, seed: 42, steps: 30, cfg: 6.5 });
+    expect(fake.inputs.get(`imagegate-${promptId}-image-0.png`)?.bytes.equals(images.png)).toBe(true);
+  });
+
+  it("keeps the workflow's own denoise when no strength is given", async () => {
+    await provider().generate(request({ providerModel: 'sdxl-img2img', images: [input('image-0.png')] }));
+    expect(fake.prompts[0]?.graph['3']?.inputs.denoise).toBe(0.6);
+  });
+
+  it('uploads the mask unchanged after the image and names it in the LoadImageMask node, which reads its alpha', async () => {
+    const mask = input('mask.png', images.webp);
+    await provider().generate(request({ providerModel: 'sdxl-inpaint', images: [input('image-0.png')], mask, strength: 1 }));
+    const uploads = await Promise.all(fake.server.requests.filter((r) => r.path === '/upload/image').map(formOf));
+    const promptId = fake.prompts[0]?.id ?? '';
+    expect(uploads.map((form) => form.get('image')).map((file) => (file instanceof File ? file.name : undefined))).toEqual([`imagegate-${promptId}-image-0.png`, `imagegate-${promptId}-mask.png`]);
+    // OpenAI's masks (transparent = change) are what LoadImageMask's alpha channel means (mask = 1 - alpha): no conversion.
+    expect(fake.inputs.get(`imagegate-${promptId}-mask.png`)?.bytes.equals(images.webp)).toBe(true);
+    const graph = fake.prompts[0]?.graph;
+    expect(graph?.['10']?.inputs.image).toBe(`imagegate-${promptId}-image-0.png`);
+    expect(graph?.['12']?.inputs).toEqual({ image: `imagegate-${promptId}-mask.png`, channel: 'alpha' });
+    expect(graph?.['3']?.inputs.denoise).toBe(1);
+  });
+
+  it.each([
+    ['an image-to-image workflow without its image', { providerModel: 'sdxl-img2img' }, 'ComfyUI workflow sdxl-img2img takes 1 input image, given 0'],
+    ['an inpainting workflow without its mask', { providerModel: 'sdxl-inpaint', images: 'one' }, 'ComfyUI workflow sdxl-inpaint inpaints from a mask: give one'],
+    ['a text-to-image workflow given an image', { providerModel: 'sdxl-base', images: 'one' }, 'ComfyUI workflow sdxl-base takes no input images, given 1'],
+  ] as const)('refuses %s before anything reaches the server', async (_case, extra, message) => {
+    const error = await rejectionOf(provider().generate(request({ providerModel: extra.providerModel, images: 'images' in extra ? [input('image-0.png')] : undefined })));
+    expect(error).toBeInstanceOf(ProviderRefusal);
+    expect(String(error)).toContain(message);
+    expect(fake.server.requests).toHaveLength(0);
+  });
+
+  it('refuses an image over the server\'s upload limit (--max-upload-size), and queues nothing', async () => {
+    fake.set({ maxUploadBytes: 100 });
+    const error = await rejectionOf(provider().generate(request({ providerModel: 'sdxl-img2img', images: [input('image-0.png')] })));
+    expect(error).toBeInstanceOf(ProviderRefusal);
+    expect(String(error)).toContain('ComfyUI answered 413: Maximum request body size 100 exceeded');
+    expect(fake.creations()).toBe(0);
   });
 });
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createFalProvider } from '../../src/adapters/providers/fal/fal-provider.js';
 import { falModels } from '../../src/domain/models/catalog/fal.js';
 import { withResilience } from '../../src/adapters/providers/resilience/resilient-provider.js';
-import { ProviderAccountProblem, ProviderRefusal, ProviderUnavailable, type CallJournal, type ProviderRequest } from '../../src/ports/image-provider.js';
+import { computeCost } from '../../src/domain/models/pricing.js';
+import { ProviderAccountProblem, ProviderRefusal, ProviderUnavailable, type CallJournal, type InputImage, type ProviderRequest } from '../../src/ports/image-provider.js';
 import { parametersFrom } from '../../src/providers.js';
 import { falFlow, queued } from './fakes/fal-fake.js';
 import { rejectionOf, sendJson, useLoopbackFake, type Responder } from './loopback-server.js';
@@ -63,6 +64,90 @@ describe('fal queue request', () => {
       seed: 42,
       num_inference_steps: 8,
     });
+  });
+});
+
+/*
+ * Edits, asserted against fal-js's generated endpoint types (fal-ai/fal-js at 381105e1, libs/client/src/types/
+ * endpoints.ts: Flux2EditInput, Flux2ProEditInput = Flux2MaxEditInput, FluxKontextInput) with the images inline as
+ * base64 data URIs, which fal's models accept for file inputs (docs.fal.ai/documentation/model-apis/fal-cdn).
+ */
+describe('fal image inputs', () => {
+  const input = (format: 'png' | 'jpeg' | 'webp', index: number): InputImage => ({
+    bytes: new Uint8Array(api.images[format]),
+    contentType: `image/${format}`,
+    width: 80,
+    height: 48,
+    filename: `image-${index}.${format === 'jpeg' ? 'jpg' : format}`,
+  });
+  const dataUri = (format: 'png' | 'jpeg' | 'webp') => `data:image/${format};base64,${api.images[format].toString('base64')}`;
+
+  it('sends FLUX.2 [dev] edit every image in order as data URIs in image_urls, with its size, steps and guidance', async () => {
+    const image = await provider().generate(
+      request({ providerModel: 'fal-ai/flux-2/edit', width: 1024, height: 1024, steps: 28, guidance: 2.5, images: [input('png', 0), input('jpeg', 1), input('webp', 2)] }),
+    );
+    const [submit] = api.server.requests;
+    expect(`${submit?.method} ${submit?.path}`).toBe('POST /fal-ai/flux-2/edit');
+    expect(submit?.body).toEqual({
+      prompt: 'a lighthouse at dusk',
+      num_images: 1,
+      output_format: 'png',
+      enable_safety_checker: true,
+      image_urls: [dataUri('png'), dataUri('jpeg'), dataUri('webp')],
+      image_size: { width: 1024, height: 1024 },
+      seed: 42,
+      num_inference_steps: 28,
+      guidance_scale: 2.5,
+    });
+    expect(paths()).toContain('GET /fal-ai/flux-2/requests/req-1');
+    expect(image.contentType).toBe('image/png');
+  });
+
+  it('sends FLUX.2 [pro] edit its images, size and seed, and no steps or guidance, which it does not take', async () => {
+    await provider().generate(request({ providerModel: 'fal-ai/flux-2-pro/edit', width: 1536, height: 1024, steps: 8, guidance: 3, images: [input('jpeg', 0)] }));
+    expect(api.server.requests[0]?.path).toBe('/fal-ai/flux-2-pro/edit');
+    expect(api.server.requests[0]?.body).toEqual({
+      prompt: 'a lighthouse at dusk',
+      num_images: 1,
+      output_format: 'png',
+      enable_safety_checker: true,
+      image_urls: [dataUri('jpeg')],
+      image_size: { width: 1536, height: 1024 },
+      seed: 42,
+    });
+  });
+
+  it('sends Kontext its one image as image_url, with no size (the result keeps the input proportions) and no safety checker field', async () => {
+    await provider().generate(request({ providerModel: 'fal-ai/flux-pro/kontext', width: 1024, height: 1024, guidance: 3.5, images: [input('webp', 0)] }));
+    expect(api.server.requests[0]?.path).toBe('/fal-ai/flux-pro/kontext');
+    expect(api.server.requests[0]?.body).toEqual({ prompt: 'a lighthouse at dusk', num_images: 1, output_format: 'png', image_url: dataUri('webp'), seed: 42, guidance_scale: 3.5 });
+    expect(paths()).toContain('GET /fal-ai/flux-pro/requests/req-1/status');
+  });
+
+  it('carries the exact bytes of each image, which decode back to the original', async () => {
+    await provider().generate(request({ providerModel: 'fal-ai/flux-2/edit', width: 1024, height: 1024, images: [input('png', 0)] }));
+    const [url] = (api.server.requests[0]?.body as { image_urls: string[] }).image_urls;
+    expect(Buffer.from(String(url).split(',')[1] ?? '', 'base64').equals(api.images.png)).toBe(true);
+  });
+
+  it('refuses an edit without an image, and images for a text-only model, before anything reaches fal', async () => {
+    expect(String(await rejectionOf(provider().generate(request({ providerModel: 'fal-ai/flux-pro/kontext' }))))).toContain('fal-ai/flux-pro/kontext edits an input image');
+    const textOnly = await rejectionOf(provider().generate(request({ images: [input('png', 0)] })));
+    expect(textOnly).toBeInstanceOf(ProviderRefusal);
+    expect(String(textOnly)).toContain('fal-ai/flux/schnell takes no input images');
+    expect(api.server.requests).toHaveLength(0);
+  });
+
+  it('lists the edit models with the images they take and bills FLUX.2 input megapixels', () => {
+    const byId = new Map(falModels.map((model) => [model.provider_model, model]));
+    expect(['fal-ai/flux-2/edit', 'fal-ai/flux-2-pro/edit', 'fal-ai/flux-pro/kontext'].map((id) => byId.get(id)?.inputs)).toEqual([
+      { max_images: 4, mask: false, strength: false },
+      { max_images: 8, mask: false, strength: false },
+      { max_images: 1, mask: false, strength: false },
+    ]);
+    const pricing = byId.get('fal-ai/flux-2/edit')?.pricing;
+    if (pricing === undefined) throw new Error('fal-ai/flux-2/edit is missing from the catalogue');
+    expect(computeCost(pricing, { width: 1024, height: 1024, inputs: [{ width: 1024, height: 1024 }, { width: 1920, height: 1080 }] })).toBeCloseTo(0.012 * (1 + 1 + 2), 12);
   });
 });
 

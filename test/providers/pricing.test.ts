@@ -46,6 +46,22 @@ describe('computeCost', () => {
     expect(computeCost(rule, { width, height })).toBeCloseTo(expected, 12);
   });
 
+  // fal's FLUX.2 [dev] edit: $0.012 per megapixel of the result and of each input, each rounded up on its own.
+  it.each([
+    [[], 0.012],
+    [[{ width: 1024, height: 1024 }], 0.024],
+    [[{ width: 1024, height: 1024 }, { width: 2048, height: 2048 }], 0.012 + 0.012 + 4 * 0.012],
+    [[{ width: 1025, height: 1024 }], 0.012 + 2 * 0.012],
+  ])('charges each input image by its own started megapixels (inputs %j)', (inputs, expected) => {
+    const rule = { kind: 'per_megapixel', usd_per_megapixel: 0.012, input_usd_per_megapixel: 0.012, round_up: true, megapixel_px: 1_048_576 } as const;
+    expect(computeCost(rule, { width: 1024, height: 1024, inputs })).toBeCloseTo(expected, 12);
+  });
+
+  it('adds input megapixels after the first output megapixel (fal FLUX.2 [pro] edit)', () => {
+    const rule = { kind: 'per_megapixel', first_megapixel_usd: 0.03, usd_per_megapixel: 0.015, input_usd_per_megapixel: 0.015, round_up: true, megapixel_px: 1_048_576 } as const;
+    expect(computeCost(rule, { width: 1920, height: 1080, inputs: [{ width: 1024, height: 1024 }, { width: 512, height: 512 }] })).toBeCloseTo(0.03 + 0.015 + 2 * 0.015, 12);
+  });
+
   it.each([
     [1024, 1024, 25, 4 * 25 * 0.00041],
     [1920, 1080, 25, 4 * 3 * 25 * 0.00041],

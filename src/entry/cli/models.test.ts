@@ -19,6 +19,9 @@ describe('imagegate models', () => {
       ['fal/fal-ai/flux/schnell', '1024x768', '$0.003'],
       ['fal/fal-ai/flux-2-pro', '1024x1024', '$0.03'],
       ['fal/fal-ai/flux-pro/v1.1', '1024x1024', '$0.04'],
+      ['fal/fal-ai/flux-2/edit', '1024x1024', '$0.012'],
+      ['fal/fal-ai/flux-2-pro/edit', '1024x1024', '$0.03'],
+      ['fal/fal-ai/flux-pro/kontext', '1024x1024', '$0.04'],
     ]);
   });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isRecord } from '../../../src/adapters/providers/http-support.js';
 import { sendBytes, sendJson, startLoopbackServer, type LoopbackServer, type RecordedRequest, type Responder } from '../loopback-server.js';
+import { handleUpload, missingInputs, type InputFolder } from './comfyui-upload-fake.js';
 import { MIME, sampleImages, type FakeOptions } from './sample-images.js';
 
 /*
@@ -11,7 +12,7 @@ import { MIME, sampleImages, type FakeOptions } from './sample-images.js';
  * GET /view; POST /interrupt with an optional prompt_id; POST /queue { delete }; GET /system_stats; /ws?clientId=),
  * execution.py and main.py (the messages sent to the prompt's client_id: execution_start, execution_cached,
  * executing, progress, executed, execution_success or execution_error / execution_interrupted, then executing
- * with node null).
+ * with node null). Uploads and the image loaders' file check: comfyui-upload-fake.ts.
  */
 
 export interface ComfyFakeOptions extends FakeOptions {
@@ -24,6 +25,8 @@ export interface ComfyFakeOptions extends FakeOptions {
   run?: 'finish' | 'forever' | 'after-first-poll';
   /** How a finished prompt ends: an image, or an execution error in node 3. */
   outcome?: 'success' | 'error';
+  /** The server's request size limit (`--max-upload-size`, 100 MB by default), applied to uploads. */
+  maxUploadBytes?: number;
 }
 
 export interface QueuedPrompt {
@@ -42,6 +45,8 @@ export interface ComfyFake {
   creations(): number;
   /** Sockets that connected, by clientId. */
   sockets: string[];
+  /** Files uploaded with POST /upload/image, by the name a LoadImage node loads them by. */
+  inputs: InputFolder;
   set(options: ComfyFakeOptions): void;
   close(): Promise<void>;
 }
@@ -55,6 +60,7 @@ export async function startComfyUiFake(initial: ComfyFakeOptions = {}): Promise<
   const history = new Map<string, Record<string, unknown>>();
   const clients = new Map<string, WebSocket>();
   const sockets: string[] = [];
+  const inputs: InputFolder = new Map();
   const send = (clientId: string, type: string, data: Record<string, unknown>) => clients.get(clientId)?.send(JSON.stringify({ type, data }));
 
   const finish = (prompt: QueuedPrompt, ending: 'execution_success' | 'execution_error' | 'execution_interrupted') => {
@@ -89,14 +95,15 @@ export async function startComfyUiFake(initial: ComfyFakeOptions = {}): Promise<
   const responder: Responder = (request, response) => comfyRoute(request, response);
   const server = await startLoopbackServer(responder);
 
-  function comfyRoute(request: RecordedRequest, response: Parameters<Responder>[1]): void {
+  async function comfyRoute(request: RecordedRequest, response: Parameters<Responder>[1]): Promise<void> {
     const { method, path } = request;
     const url = new URL(path, 'http://fake');
     const body = isRecord(request.body) ? request.body : {};
+    if (method === 'POST' && url.pathname === '/upload/image') return handleUpload(request, response, inputs, options.maxUploadBytes);
     if (method === 'POST' && url.pathname === '/prompt') {
       const graph = isRecord(body.prompt) ? (body.prompt as QueuedPrompt['graph']) : undefined;
       if (graph === undefined) return sendJson(response, 400, { error: { type: 'no_prompt', message: 'No prompt provided', details: 'No prompt provided', extra_info: {} }, node_errors: {} });
-      const invalid = validationErrors(graph);
+      const invalid = validationErrors(graph) ?? missingInputs(graph, inputs);
       if (invalid !== undefined) return sendJson(response, 400, invalid);
       const prompt: QueuedPrompt = { id: typeof body.prompt_id === 'string' ? body.prompt_id : randomUUID(), clientId: String(body.client_id ?? ''), graph, number: prompts.length, done: false };
       prompts.push(prompt);
@@ -155,6 +162,7 @@ export async function startComfyUiFake(initial: ComfyFakeOptions = {}): Promise<
     server,
     prompts,
     sockets,
+    inputs,
     creations: () => prompts.length,
     set: (next) => {
       options = next;

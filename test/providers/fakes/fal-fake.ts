@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { isRecord } from '../../../src/adapters/providers/http-support.js';
+import { sniffImageType } from '../../../src/adapters/providers/sniff-image-type.js';
 import { sendBytes, sendJson, startLoopbackServer, type LoopbackServer, type Responder } from '../loopback-server.js';
 import { MIME, sampleImages, type FakeOptions, type ImageFormat, type SampleImages } from './sample-images.js';
 
@@ -30,6 +31,8 @@ export function falFlow(images: SampleImages, { answer, queueOrigin }: { answer?
     if (method === 'POST' && submit?.[1] !== undefined && !path.includes('/requests/')) {
       const input = isRecord(request.body) ? request.body : {};
       if (typeof input.prompt !== 'string') return sendJson(response, 422, { detail: [{ loc: ['body', 'prompt'], msg: 'field required', type: 'value_error.missing' }] });
+      const unreadable = imageInputProblem(submit[0].slice(1), input);
+      if (unreadable !== undefined) return sendJson(response, 422, { detail: [unreadable] });
       const id = `req-${(next += 1)}`;
       const size = isRecord(input.image_size) ? input.image_size : { width: 1024, height: 768 };
       // Without a seed, fal picks one and reports it.
@@ -63,6 +66,27 @@ export function falFlow(images: SampleImages, { answer, queueOrigin }: { answer?
     }
     return sendJson(response, 404, { detail: `Path ${path} not found` });
   };
+}
+
+/**
+ * The image inputs of fal's edit endpoints (fal-js libs/client/src/types/endpoints.ts): FLUX.2 edits require a
+ * list `image_urls`, Kontext one `image_url`. A data URI must hold a real PNG, JPEG or WebP of the type it names.
+ * fal's exact wording for an unreadable image is not documented; the fake answers FastAPI's 422 shape, as fal does
+ * for any invalid input. imagegate sends only data URIs, so the fake takes nothing else.
+ */
+function imageInputProblem(model: string, input: Record<string, unknown>): Record<string, unknown> | undefined {
+  const field = model === 'fal-ai/flux-pro/kontext' ? 'image_url' : model.endsWith('/edit') ? 'image_urls' : undefined;
+  if (field === undefined) return undefined;
+  const values: unknown[] = field === 'image_url' ? [input.image_url] : Array.isArray(input.image_urls) ? input.image_urls : [];
+  if (values.length === 0 || values[0] === undefined) return { loc: ['body', field], msg: 'field required', type: 'value_error.missing' };
+  for (const [index, value] of values.entries()) {
+    const loc = field === 'image_url' ? ['body', field] : ['body', field, index];
+    const data = typeof value === 'string' ? /^data:(image\/(?:png|jpeg|webp));base64,([A-Za-z0-9+/=]+)$/.exec(value) : null;
+    if (data?.[1] === undefined || data[2] === undefined || sniffImageType(Buffer.from(data[2], 'base64')) !== data[1]) {
+      return { loc, msg: 'Unsupported data URL or file type', type: 'value_error' };
+    }
+  }
+  return undefined;
 }
 
 /** Submissions that reached the fake: each is a request fal bills for. */

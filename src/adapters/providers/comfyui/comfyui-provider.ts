@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CallJournal, FailureKind, ImageProvider, ProviderRequest } from '../../../ports/image-provider.js';
 import { checkRequest, clip, downloadImage, failOnHttpError, fireAndForget, isRecord, readBody, stringAt, type ReadBody } from '../http-support.js';
 import { watchPromptEvents, type PromptEvents } from './comfyui-events.js';
+import { checkInputs, NO_UPLOADS, uploadInputs, type UploadedInputs } from './comfyui-uploads.js';
 import type { ComfyGraph, ComfyWorkflow, NodeInput } from './workflows.js';
 
 export interface ComfyUiOptions {
@@ -15,8 +16,8 @@ export interface ComfyUiOptions {
   newId?: () => string;
 }
 
-/** The workflow with the request's values put into the nodes its mapping names. */
-export function fillWorkflow(workflow: ComfyWorkflow, request: ProviderRequest): ComfyGraph {
+/** The workflow with the request's values, and the names of its uploaded images, put into the nodes its mapping names. */
+export function fillWorkflow(workflow: ComfyWorkflow, request: ProviderRequest, uploaded: UploadedInputs = NO_UPLOADS): ComfyGraph {
   const graph = structuredClone(workflow.graph);
   const set = (target: NodeInput | undefined, value: string | number | undefined) => {
     const node = target === undefined ? undefined : graph[target.node];
@@ -31,6 +32,10 @@ export function fillWorkflow(workflow: ComfyWorkflow, request: ProviderRequest):
   set(nodes.height, request.height);
   set(nodes.steps, request.steps);
   set(nodes.guidance, request.guidance);
+  // Without one from the caller, the workflow keeps its own denoise.
+  set(nodes.strength, request.strength);
+  for (const [index, target] of (nodes.images ?? []).entries()) set(target, uploaded.images[index]);
+  set(nodes.mask, uploaded.mask);
   return graph;
 }
 
@@ -81,9 +86,10 @@ function failureOf(entry: Record<string, unknown>): string | undefined {
 }
 
 /**
- * A ComfyUI server: the workflow filled in is submitted with `POST /prompt` under a prompt id chosen here (so a
- * retry knows it even if the answer was lost), followed on the websocket and, whatever the socket says or not, on
- * `GET /history/{id}`; the image is fetched with `GET /view`. A call given up on interrupts and dequeues the prompt.
+ * A ComfyUI server: the input images are uploaded with `POST /upload/image`, then the workflow filled in is
+ * submitted with `POST /prompt` under a prompt id chosen here (so a retry knows it even if the answer was lost),
+ * followed on the websocket and, whatever the socket says or not, on `GET /history/{id}`; the image is fetched
+ * with `GET /view`. A call given up on interrupts and dequeues the prompt.
  */
 export function createComfyUiProvider(options: ComfyUiOptions): ImageProvider {
   const doFetch = options.fetch ?? fetch;
@@ -137,13 +143,16 @@ export function createComfyUiProvider(options: ComfyUiOptions): ImageProvider {
   async function run(request: ProviderRequest, journal: CallJournal, signal?: AbortSignal): Promise<string> {
     const workflow = workflows.get(request.providerModel);
     if (workflow === undefined) throw new Error(`ComfyUI has no workflow ${request.providerModel} (COMFYUI_WORKFLOWS)`);
+    checkInputs(workflow, request);
     const clientId = newId();
     const events = await watchPromptEvents(`${socketBase}/ws?clientId=${encodeURIComponent(clientId)}`);
     try {
       if (journal.job === undefined || (journal.job.pending === true && !(await known(journal.job.id, signal)))) {
         const promptId = journal.job?.id ?? newId();
+        // Uploaded before queueing: the prompt's LoadImage nodes name the files, which must exist when it is validated.
+        const uploaded = await uploadInputs(doFetch, base, request, promptId, signal);
         journal.job = { id: promptId, pending: true };
-        await submit(fillWorkflow(workflow, request), promptId, clientId, journal, signal);
+        await submit(fillWorkflow(workflow, request, uploaded), promptId, clientId, journal, signal);
       }
       const promptId = journal.job.id;
       journal.job = { id: promptId };

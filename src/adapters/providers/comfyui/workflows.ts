@@ -19,8 +19,17 @@ export interface NodeInput {
 
 export interface ComfyWorkflow extends ComfyWorkflowInfo {
   graph: ComfyGraph;
-  /** The nodes that take each value; `output` is the node whose images are the result (else the first with images). */
-  nodes: Partial<Record<'prompt' | GenerationParameter, NodeInput>> & { prompt: NodeInput; seed: NodeInput; output?: string };
+  /**
+   * The nodes that take each value; `output` is the node whose images are the result (else the first with images).
+   * `images` are the LoadImage inputs that take the uploaded input images, in the caller's order; `mask` the
+   * LoadImageMask (channel alpha) input that takes the uploaded mask; `strength` the KSampler's `denoise`.
+   */
+  nodes: Partial<Record<'prompt' | GenerationParameter | 'mask' | 'strength', NodeInput>> & {
+    prompt: NodeInput;
+    seed: NodeInput;
+    images?: readonly NodeInput[];
+    output?: string;
+  };
 }
 
 const GraphSchema = z.record(z.string(), z.object({ class_type: z.string().min(1), inputs: z.record(z.string(), z.unknown()) }).loose());
@@ -38,6 +47,10 @@ const MappingSchema = z
     height: Target.optional(),
     steps: Target.optional(),
     guidance: Target.optional(),
+    // The LoadImage node(s) that take the input images: one target, or a list (the first is the image edited).
+    image: z.union([Target, z.array(Target).min(1)]).optional(),
+    mask: Target.optional(),
+    strength: Target.optional(),
     output: z.string().min(1).optional(),
     defaults: z.object({ width: size, height: size, steps: z.number().int().min(1).optional() }).strict(),
     limits: z
@@ -76,13 +89,27 @@ export function loadComfyWorkflows(folder: string): ComfyWorkflow[] {
       const target = m[name];
       if (target !== undefined) nodes[name] = target;
     }
-    for (const [name, target] of Object.entries(nodes)) {
-      if (typeof target === 'string') continue;
+    const images = m.image === undefined ? [] : Array.isArray(m.image) ? m.image : [m.image];
+    if (images.length > 0) nodes.images = images;
+    if (m.mask !== undefined) nodes.mask = m.mask;
+    if (m.strength !== undefined) nodes.strength = m.strength;
+    const targets: [string, NodeInput][] = [['prompt', m.prompt]];
+    for (const name of [...OPTIONAL, 'mask', 'strength'] as const) {
+      const target = nodes[name];
+      if (target !== undefined) targets.push([name, target]);
+    }
+    for (const [index, target] of images.entries()) targets.push([images.length === 1 ? 'image' : `image[${index}]`, target]);
+    for (const [name, target] of targets) {
       const node = graph.data[target.node];
       if (node === undefined) fail(mappingFile, `${name} names node ${target.node}, which the workflow does not have`);
       else if (!(target.input in node.inputs)) fail(mappingFile, `${name} names input ${target.input} of node ${target.node} (${node.class_type}), which it does not have`);
     }
     if ((m.width === undefined) !== (m.height === undefined)) fail(mappingFile, 'map width and height together, or neither');
+    if ((m.mask !== undefined || m.strength !== undefined) && images.length === 0) fail(mappingFile, 'mask and strength work on an input image: map image too');
+    // imagegate's masks are OpenAI's (transparent = change); LoadImageMask reads that only from the alpha channel,
+    // where its mask is 1 - alpha (nodes.py), the area KSampler repaints.
+    const maskNode = m.mask === undefined ? undefined : graph.data[m.mask.node];
+    if (maskNode?.class_type === 'LoadImageMask' && maskNode.inputs.channel !== 'alpha') fail(mappingFile, `mask names LoadImageMask node ${m.mask?.node ?? ''}, whose channel must be "alpha" (transparent = change)`);
     if (m.steps !== undefined && m.defaults.steps === undefined) fail(mappingFile, 'defaults.steps is needed when steps is mapped');
     if (m.output !== undefined) {
       if (graph.data[m.output] === undefined) fail(mappingFile, `output names node ${m.output}, which the workflow does not have`);
@@ -93,6 +120,7 @@ export function loadComfyWorkflows(folder: string): ComfyWorkflow[] {
       name: m.name,
       description: m.description,
       parameters: OPTIONAL.filter((name) => nodes[name] !== undefined),
+      inputs: { max_images: images.length, mask: m.mask !== undefined, strength: m.strength !== undefined },
       defaults: m.defaults,
       limits: m.limits,
       typical_seconds: m.typical_seconds,

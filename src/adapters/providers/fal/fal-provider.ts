@@ -1,4 +1,4 @@
-import type { AcceptedJob, CallJournal, ImageProvider, ProviderRequest } from '../../../ports/image-provider.js';
+import type { AcceptedJob, CallJournal, ImageProvider, InputImage, ProviderRequest } from '../../../ports/image-provider.js';
 import { ProviderRefusal } from '../../../ports/image-provider.js';
 import { checkRequest, clip, downloadImage, failOnHttpError, fastApiValidation, fireAndForget, isRecord, readBody, sameOrigin, sleep, stringAt, type ReadBody } from '../http-support.js';
 
@@ -17,8 +17,39 @@ const DEFAULT_QUEUE = 'https://queue.fal.run';
 /** The model whose price `imagegate models --check` reads: a read-only call that needs a valid key. */
 const CHECK_ENDPOINT = 'fal-ai/flux/schnell';
 
+/**
+ * The fal endpoints that take input images, and how. fal-js's generated endpoint types (libs/client/src/types/
+ * endpoints.ts): the FLUX.2 edits read a list `image_urls` (Flux2EditInput, Flux2ProEditInput), FLUX.1 Kontext [pro]
+ * one `image_url` and has no `enable_safety_checker` or `image_size` (FluxKontextInput).
+ */
+interface ImageEndpoint {
+  field: 'image_urls' | 'image_url';
+  safetyChecker: boolean;
+}
+const IMAGE_ENDPOINTS: Readonly<Record<string, ImageEndpoint>> = {
+  'fal-ai/flux-2/edit': { field: 'image_urls', safetyChecker: true },
+  'fal-ai/flux-2-pro/edit': { field: 'image_urls', safetyChecker: true },
+  'fal-ai/flux-pro/kontext': { field: 'image_url', safetyChecker: false },
+};
+
+/**
+ * An input image inline, as a data URI: fal's models accept them for any file input ("Models also accept
+ * base64-encoded data URIs", docs.fal.ai/documentation/model-apis/fal-cdn), so the bytes never need a public URL
+ * or a separate upload to fal's storage.
+ */
+const dataUri = (image: InputImage): string => `data:${image.contentType};base64,${Buffer.from(image.bytes).toString('base64')}`;
+
 function falInput(request: ProviderRequest, accepts: ReadonlySet<string>): Record<string, unknown> {
-  const input: Record<string, unknown> = { prompt: request.prompt, num_images: 1, output_format: 'png', enable_safety_checker: true };
+  const model = request.providerModel;
+  const endpoint = IMAGE_ENDPOINTS[model];
+  const images = request.images ?? [];
+  // Refused here rather than by fal: a request that cannot work is never submitted.
+  if (endpoint !== undefined && images.length === 0) throw new ProviderRefusal(`${model} edits an input image: give one`);
+  if (endpoint === undefined && images.length > 0) throw new ProviderRefusal(`${model} takes no input images`);
+  const input: Record<string, unknown> = { prompt: request.prompt, num_images: 1, output_format: 'png' };
+  if (endpoint?.safetyChecker !== false) input.enable_safety_checker = true;
+  if (endpoint?.field === 'image_urls') input.image_urls = images.map(dataUri);
+  if (endpoint?.field === 'image_url' && images[0] !== undefined) input.image_url = dataUri(images[0]);
   if (accepts.has('width') || accepts.has('height')) input.image_size = { width: request.width, height: request.height };
   if (accepts.has('seed')) input.seed = request.seed;
   if (accepts.has('steps') && request.steps !== undefined) input.num_inference_steps = request.steps;

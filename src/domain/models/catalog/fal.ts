@@ -21,6 +21,28 @@ import type { ModelDefinition } from '../types.js';
  *   which exposes fal's inputs; another summary says $0.055, so this figure is unconfirmed); inputs prompt,
  *   image_size, seed, num_images, output_format, safety_tolerance, enable_safety_checker. Sizes 256-1440 in steps of
  *   32, Black Forest Labs' own limits for the model (as on Replicate).
+ * - Image inputs (edits), read 2026-11-24. Inputs from fal-js's generated endpoint types (fal-ai/fal-js at 381105e1,
+ *   libs/client/src/types/endpoints.ts); images go as base64 data URIs, which fal's models accept for any file input
+ *   (docs.fal.ai/documentation/model-apis/fal-cdn, "Data URIs"). None takes a mask or a strength.
+ *   - FLUX.2 [dev] edit, `fal-ai/flux-2/edit` (Flux2EditInput): `image_urls` ("A maximum of 4 images are allowed"),
+ *     prompt, image_size (512-2048 px), seed, num_inference_steps (default 28), guidance_scale (default 2.5),
+ *     output_format (jpeg, png, webp), enable_safety_checker. Price: $0.012 per megapixel of output and of each input
+ *     image, each rounded up to whole megapixels of 1024x1024, as lumenfall.ai lists fal's `fal-ai/flux-2/edit`
+ *     (lumenfall.ai/models/black-forest-labs/flux.2-dev); fal's own page for it was not among the stored sources.
+ *     fal bills FLUX.2 [flex] edits the same way ("$0.05 per megapixel on both input and output side, rounded up",
+ *     fal.ai/models/fal-ai/flux-2-flex/edit/llms.txt). Steps up to 50 (aimlapi.com's reference for the same endpoint).
+ *   - FLUX.2 [pro] edit, `fal-ai/flux-2-pro/edit` (Flux2ProEditInput): `image_urls`, prompt, image_size, seed,
+ *     safety_tolerance, enable_safety_checker, output_format (jpeg, png); no steps or guidance. fal's schema sets no
+ *     image limit; Black Forest Labs allows [pro] "up to 8 via API (9MP total limit)" (docs.bfl.ml/flux_2/
+ *     flux2_image_editing), so 8. Price: the first megapixel $0.03, each further one $0.015, input images billed at
+ *     $0.015 per megapixel: lumenfall.ai's listing of fal's `fal-ai/flux-2-pro/edit`, and the wording fal uses for
+ *     the same family ("Input images counted as processed megapixel", fal.ai/models/fal-ai/flux-2-max/edit/llms.txt).
+ *     Unconfirmed on fal's own page for [pro] edit, which was not among the stored sources.
+ *   - FLUX.1 Kontext [pro], `fal-ai/flux-pro/kontext` (FluxKontextInput): one `image_url`, prompt, seed,
+ *     guidance_scale (default 3.5, 1-20), aspect_ratio, output_format (jpeg, png), safety_tolerance; no image_size.
+ *     "$0.04 per images" (fal.ai/models/fal-ai/flux-pro/kontext/llms.txt). No size is sent, so the result keeps the
+ *     input image's proportions (Kontext's own behaviour without aspect_ratio); the catalogue lists its nominal
+ *     1024x1024, a fixed size, and the flat price does not depend on it.
  * - Queue protocol: https://fal.ai/docs/model-apis/model-endpoints/queue (submit, status_url, response_url).
  * - Lifecycle: nothing announced for these models in the stored sources.
  */
@@ -87,5 +109,67 @@ export const falModels: readonly ModelDefinition[] = [
     parameters: ['width', 'height', 'seed'],
     pricing: { kind: 'per_megapixel', usd_per_megapixel: 0.04, round_up: true, megapixel_px: MEGAPIXEL },
     pricing_source: 'https://fal.ai/models/fal-ai/flux-pro/v1.1',
+  },
+  // 1024x1024 from one 1024x1024 image: $0.012 out + $0.012 in. Four 2048x2048 references add 4 x 4 x $0.012.
+  {
+    id: 'fal/fal-ai/flux-2/edit',
+    name: 'FLUX.2 [dev] edit on fal',
+    provider: 'fal',
+    provider_model: 'fal-ai/flux-2/edit',
+    description: 'Black Forest Labs FLUX.2 dev on fal, editing up to 4 images by prompt; billed per started megapixel of the result and of every input image.',
+    speed: 'medium',
+    quality: 'high',
+    typical_seconds: 10,
+    default_width: 1024,
+    default_height: 1024,
+    min_size: 512,
+    max_width: 2048,
+    max_height: 2048,
+    default_steps: 28,
+    max_steps: 50,
+    parameters: ['width', 'height', 'seed', 'steps', 'guidance'],
+    pricing: { kind: 'per_megapixel', usd_per_megapixel: 0.012, input_usd_per_megapixel: 0.012, round_up: true, megapixel_px: MEGAPIXEL },
+    pricing_source: 'https://lumenfall.ai/models/black-forest-labs/flux.2-dev',
+    inputs: { max_images: 4, mask: false, strength: false },
+  },
+  // 1024x1024 from one 1024x1024 image: $0.03 + $0.015.
+  {
+    id: 'fal/fal-ai/flux-2-pro/edit',
+    name: 'FLUX.2 [pro] edit on fal',
+    provider: 'fal',
+    provider_model: 'fal-ai/flux-2-pro/edit',
+    description: 'Black Forest Labs FLUX.2 pro on fal, editing up to 8 images by prompt; the first megapixel $0.03, each further one and each input megapixel $0.015.',
+    speed: 'medium',
+    quality: 'high',
+    typical_seconds: 20,
+    default_width: 1024,
+    default_height: 1024,
+    min_size: 512,
+    max_width: 2048,
+    max_height: 2048,
+    parameters: ['width', 'height', 'seed'],
+    pricing: { kind: 'per_megapixel', first_megapixel_usd: 0.03, usd_per_megapixel: 0.015, input_usd_per_megapixel: 0.015, round_up: true, megapixel_px: MEGAPIXEL },
+    pricing_source: 'https://lumenfall.ai/models/black-forest-labs/flux.2-pro?mode=image-edit',
+    inputs: { max_images: 8, mask: false, strength: false },
+  },
+  // $0.04 whatever the size.
+  {
+    id: 'fal/fal-ai/flux-pro/kontext',
+    name: 'FLUX.1 Kontext [pro] on fal',
+    provider: 'fal',
+    provider_model: 'fal-ai/flux-pro/kontext',
+    description: 'Black Forest Labs FLUX.1 Kontext pro on fal: edits one image by prompt, keeping its proportions; $0.04 per image.',
+    speed: 'medium',
+    quality: 'high',
+    typical_seconds: 8,
+    default_width: 1024,
+    default_height: 1024,
+    min_size: 1024,
+    max_width: 1024,
+    max_height: 1024,
+    parameters: ['seed', 'guidance'],
+    pricing: { kind: 'per_image', usd: 0.04 },
+    pricing_source: 'https://fal.ai/models/fal-ai/flux-pro/kontext/llms.txt',
+    inputs: { max_images: 1, mask: false, strength: false },
   },
 ];
