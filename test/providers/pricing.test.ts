@@ -70,6 +70,27 @@ describe('computeCost', () => {
     expect(computeCost({ kind: 'per_tile_step', usd_per_tile_step: 0.00041, tile_px: 512 }, { width, height, steps })).toBeCloseTo(expected, 12);
   });
 
+  describe('input images (Workers AI FLUX.2 model pages)', () => {
+    const small = { width: 512, height: 512 };
+
+    it('charges every started tile of each input for every step, at the input rate (FLUX.2 [dev])', () => {
+      const rule = { kind: 'per_tile_step', usd_per_tile_step: 0.00041, tile_px: 512, input_usd_per_tile_step: 0.00021 } as const;
+      // 4 output tiles and, for the inputs, 1 + 2 tiles (600x400 starts two), all for 25 steps.
+      expect(computeCost(rule, { width: 1024, height: 1024, steps: 25, inputs: [small, { width: 600, height: 400 }] })).toBeCloseTo(4 * 25 * 0.00041 + 3 * 25 * 0.00021, 12);
+      expect(computeCost(rule, { width: 1024, height: 1024, steps: 25 })).toBeCloseTo(4 * 25 * 0.00041, 12);
+    });
+
+    it('adds a price per started input tile to tiles and steps (FLUX.2 [klein] 4B)', () => {
+      const rule = { kind: 'tiles_and_steps', usd_per_tile: 0.000287, tile_px: 512, usd_per_step: 0, input_usd_per_tile: 0.000059 } as const;
+      expect(computeCost(rule, { width: 1024, height: 1024, inputs: [small, small] })).toBeCloseTo(4 * 0.000287 + 2 * 0.000059, 12);
+    });
+
+    it('adds each input image, rounded up to whole megapixels, to a first-megapixel price (FLUX.2 [klein] 9B)', () => {
+      const rule = { kind: 'per_megapixel', first_megapixel_usd: 0.015, usd_per_megapixel: 0.002, megapixel_px: 1_048_576, round_up: true, input_usd_per_megapixel: 0.002 } as const;
+      expect(computeCost(rule, { width: 1024, height: 1024, inputs: [small, small] })).toBeCloseTo(0.015 + 2 * 0.002, 12);
+    });
+  });
+
   it('charges by output size, with a default for unlisted sizes', () => {
     const rule = { kind: 'by_size', prices: { '1024x1024': 0.042, '1536x1024': 0.063 }, default_usd: 0.042 } as const;
     expect(computeCost(rule, { width: 1536, height: 1024 })).toBe(0.063);

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createReplicateProvider } from '../../src/adapters/providers/replicate/replicate-provider.js';
 import { replicateModels } from '../../src/domain/models/catalog/replicate.js';
 import { withResilience } from '../../src/adapters/providers/resilience/resilient-provider.js';
-import { ProviderAccountProblem, ProviderRefusal, ProviderUnavailable, type CallJournal, type ProviderRequest } from '../../src/ports/image-provider.js';
+import { computeCost } from '../../src/domain/models/pricing.js';
+import { ProviderAccountProblem, ProviderRefusal, ProviderUnavailable, type CallJournal, type InputImage, type ProviderRequest } from '../../src/ports/image-provider.js';
 import { parametersFrom } from '../../src/providers.js';
 import { prediction, replicateFlow } from './fakes/replicate-fake.js';
-import { rejectionOf, sendBytes, sendJson, useLoopbackFake, type Responder } from './loopback-server.js';
+import { formOf, rejectionOf, sendBytes, sendJson, useLoopbackFake, type Responder } from './loopback-server.js';
 
 /*
  * The real adapter over real HTTP against a loopback stand-in for https://api.replicate.com. Requests are asserted as
@@ -88,6 +89,79 @@ describe('Replicate prediction request', () => {
   ])('maps %ix%i to the nearest aspect ratio, %s', async (width, height, ratio) => {
     await provider().generate(request(SCHNELL, { width, height }));
     expect(api.server.requests[0]?.body).toMatchObject({ input: { aspect_ratio: ratio } });
+  });
+});
+
+/*
+ * Input images, as the model API pages shape them: FLUX.1 Kontext's one `input_image` with aspect_ratio
+ * "match_input_image" (replicate.com/black-forest-labs/flux-kontext-pro/versions/0a138193.../api), FLUX.2's
+ * `input_images` list (replicate.com/black-forest-labs/flux-2-pro/versions/285631b5.../api). Files as data URIs when
+ * under 1 MB (replicate.com/docs/topics/predictions/input-files), else uploaded as replicate-javascript does
+ * (lib/files.js createFile: POST /files, multipart `content` and `metadata`; lib/util.js uses the file's `urls.get`;
+ * replicate/replicate-javascript commit 2fd6f394).
+ */
+describe('Replicate input images', () => {
+  const KONTEXT = 'black-forest-labs/flux-kontext-pro';
+  const FLUX2_PRO = 'black-forest-labs/flux-2-pro';
+  // The sample images are 80x48 (5:3).
+  const png = (): InputImage => ({ bytes: api.images.png, contentType: 'image/png', width: 80, height: 48, filename: 'image-0.png' });
+  const jpeg = (): InputImage => ({ bytes: api.images.jpeg, contentType: 'image/jpeg', width: 80, height: 48, filename: 'image-1.jpg' });
+  const dataUri = (image: InputImage) => `data:${image.contentType};base64,${Buffer.from(image.bytes).toString('base64')}`;
+
+  it("sends Kontext the image as input_image, a data URI, keeping the image's proportions with match_input_image", async () => {
+    await provider().generate(request(KONTEXT, { width: 1280, height: 768, images: [png()] }));
+    expect(api.server.requests[0]?.path).toBe(`/v1/models/${KONTEXT}/predictions`);
+    expect(api.server.requests[0]?.body).toEqual({ input: { prompt: 'a lighthouse at dusk', output_format: 'png', aspect_ratio: 'match_input_image', seed: 42, input_image: dataUri(png()) } });
+  });
+
+  it('asks Kontext for the nearest of its ratios when the size asked for has other proportions, and for none without an image', async () => {
+    await provider().generate(request(KONTEXT, { width: 1024, height: 512, images: [png()] }));
+    await provider().generate(request(KONTEXT, { width: 768, height: 1024 }));
+    const inputs = api.server.requests.filter((r) => r.method === 'POST').map((r) => (r.body as { input: Record<string, unknown> }).input);
+    expect(inputs.map((input) => input.aspect_ratio)).toEqual(['2:1', '3:4']);
+    expect(inputs[1]).not.toHaveProperty('input_image');
+  });
+
+  it('sends FLUX.2 [pro] every image, in order, as the input_images list, with the exact size', async () => {
+    await provider().generate(request(FLUX2_PRO, { width: 1024, height: 768, images: [png(), jpeg()] }));
+    expect(api.server.requests[0]?.body).toEqual({
+      input: { prompt: 'a lighthouse at dusk', output_format: 'png', aspect_ratio: 'custom', width: 1024, height: 768, seed: 42, input_images: [dataUri(png()), dataUri(jpeg())] },
+    });
+  });
+
+  it('uploads a file of 1 MB or more to the file store first and passes its URL, keeping small ones inline', async () => {
+    const large: InputImage = { ...png(), bytes: new Uint8Array(1_000_000).fill(7), filename: 'image-1.png' };
+    await provider().generate(request(FLUX2_PRO, { images: [png(), large] }));
+    expect(paths()).toEqual([`POST /v1/files`, `POST /v1/models/${FLUX2_PRO}/predictions`, 'GET /v1/predictions/pred1', 'GET /files/pred1/out-0.png']);
+    const [upload, create] = api.server.requests;
+    if (upload === undefined) throw new Error('no upload reached the fake');
+    expect(upload.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    const form = await formOf(upload);
+    const content = form.get('content');
+    if (!(content instanceof File)) throw new Error('the upload carried no file');
+    expect({ name: content.name, type: content.type, size: content.size, metadata: form.get('metadata') instanceof Blob }).toEqual({ name: 'image-1.png', type: 'image/png', size: 1_000_000, metadata: true });
+    expect(create?.body).toMatchObject({ input: { input_images: [dataUri(png()), `${api.server.origin}/v1/files/file1`] } });
+  });
+
+  it('has a fake that refuses an image field the model does not take, so the shapes above are checked', async () => {
+    const response = await fetch(`${api.server.origin}/v1/models/${FLUX2_PRO}/predictions`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ input: { prompt: 'x', input_image: dataUri(png()) } }),
+    });
+    expect(response.status).toBe(422);
+    expect(api.server.requests).toHaveLength(1);
+  });
+
+  it('declares what each model takes, and bills FLUX.2 [pro] inputs per started megapixel each', () => {
+    const byId = new Map(replicateModels.map((model) => [model.provider_model, model]));
+    expect(byId.get(KONTEXT)?.inputs).toEqual({ max_images: 1, mask: false, strength: false });
+    expect(byId.get('black-forest-labs/flux-kontext-max')?.inputs).toEqual({ max_images: 1, mask: false, strength: false });
+    expect(byId.get(FLUX2_PRO)?.inputs).toEqual({ max_images: 8, mask: false, strength: false });
+    const rule = byId.get(FLUX2_PRO)?.pricing;
+    if (rule === undefined) throw new Error('FLUX.2 [pro] is not in the catalogue');
+    // Output 1 MP ($0.03); inputs of 1 MP and 1.5 MP (rounded up to 2): 3 x $0.015.
+    expect(computeCost(rule, { width: 1024, height: 1024, inputs: [{ width: 1024, height: 1024 }, { width: 1536, height: 1024 }] })).toBeCloseTo(0.03 + 3 * 0.015, 12);
   });
 });
 

@@ -29,9 +29,11 @@ export function computeCost(rule: PricingRule, settings: PricedSettings, billed?
     case 'per_image':
       return round(rule.usd);
     case 'tiles_and_steps':
-      return round(tilesOf(settings, rule.tile_px) * rule.usd_per_tile + (settings.steps ?? 0) * rule.usd_per_step);
-    case 'per_tile_step':
-      return round(tilesOf(settings, rule.tile_px) * (settings.steps ?? 0) * rule.usd_per_tile_step);
+      return round(tilesOf(settings, rule.tile_px) * rule.usd_per_tile + (settings.steps ?? 0) * rule.usd_per_step + inputTilesOf(settings, rule.tile_px) * (rule.input_usd_per_tile ?? 0));
+    case 'per_tile_step': {
+      const tileSteps = (tiles: number, usd: number): number => tiles * (settings.steps ?? 0) * usd;
+      return round(tileSteps(tilesOf(settings, rule.tile_px), rule.usd_per_tile_step) + tileSteps(inputTilesOf(settings, rule.tile_px), rule.input_usd_per_tile_step ?? 0));
+    }
     case 'per_megapixel': {
       const megapixelsOf = (size: { width: number; height: number }): number => {
         const exact = (size.width * size.height) / rule.megapixel_px;
@@ -61,7 +63,9 @@ export function computeCost(rule: PricingRule, settings: PricedSettings, billed?
   }
 }
 
-const tilesOf = (settings: PricedSettings, tilePx: number): number => Math.ceil(settings.width / tilePx) * Math.ceil(settings.height / tilePx);
+const tilesOf = (size: { width: number; height: number }, tilePx: number): number => Math.ceil(size.width / tilePx) * Math.ceil(size.height / tilePx);
+/** Started tiles of all the input images together, each image counted on its own (as its tiles are billed). */
+const inputTilesOf = (settings: PricedSettings, tilePx: number): number => (settings.inputs ?? []).reduce((sum, input) => sum + tilesOf(input, tilePx), 0);
 
 /** OpenAI's quality factors for gpt-image-2 (see estimateImageTokens). */
 const QUALITY_FACTOR: Readonly<Record<ImageQualityTier, number>> = { low: 16, medium: 48, high: 96 };

@@ -11,8 +11,10 @@ export type GenerationOptions = ImageParameters;
  * How a provider bills one image, exactly as it bills it. Amounts are USD.
  * - `free`: no charge (the offline model, beta models, self-hosted servers).
  * - `per_image`: flat price per image.
- * - `tiles_and_steps`: Workers AI style: price per started `tile_px` x `tile_px` tile of output, plus price per diffusion step.
- * - `per_tile_step`: price per started output tile for every step (tiles x steps x price; Workers AI FLUX.2 [dev]).
+ * - `tiles_and_steps`: Workers AI style: price per started `tile_px` x `tile_px` tile of output, plus price per diffusion step;
+ *   `input_usd_per_tile` prices each started tile of every input image too (Workers AI FLUX.2 [klein] 4B).
+ * - `per_tile_step`: price per started output tile for every step (tiles x steps x price; Workers AI FLUX.2 [dev]);
+ *   `input_usd_per_tile_step` prices each started tile of every input image for every step as well.
  * - `per_megapixel`: price per megapixel of output, where a megapixel is `megapixel_px` pixels (fal and Black Forest
  *   Labs count 1024x1024 = 1,048,576), each image rounded up to whole megapixels when `round_up`; with
  *   `first_megapixel_usd` the first megapixel costs that and each further one `usd_per_megapixel`.
@@ -24,15 +26,15 @@ export type GenerationOptions = ImageParameters;
 export type PricingRule =
   | { kind: 'free' }
   | { kind: 'per_image'; usd: number }
-  | { kind: 'tiles_and_steps'; usd_per_tile: number; tile_px: number; usd_per_step: number }
-  | { kind: 'per_tile_step'; usd_per_tile_step: number; tile_px: number }
+  | { kind: 'tiles_and_steps'; usd_per_tile: number; tile_px: number; usd_per_step: number; input_usd_per_tile?: number }
+  | { kind: 'per_tile_step'; usd_per_tile_step: number; tile_px: number; input_usd_per_tile_step?: number }
   | {
       kind: 'per_megapixel';
       usd_per_megapixel: number;
       round_up: boolean;
       megapixel_px: number;
       first_megapixel_usd?: number;
-      /** Input images billed per megapixel too (fal's FLUX.2 edits), each rounded as the output is. */
+      /** Input images billed per megapixel too (fal's and Replicate's FLUX.2 edits, Workers AI klein 9B), each rounded as the output is. */
       input_usd_per_megapixel?: number;
     }
   | { kind: 'by_size'; prices: Readonly<Record<string, number>>; default_usd: number }

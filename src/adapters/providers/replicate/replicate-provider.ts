@@ -1,6 +1,7 @@
-import type { CallJournal, ImageProvider, ProviderRequest } from '../../../ports/image-provider.js';
+import type { CallJournal, ImageProvider, InputImage, ProviderRequest } from '../../../ports/image-provider.js';
 import { ProviderJobAbandoned, ProviderRefusal } from '../../../ports/image-provider.js';
 import { checkRequest, clip, downloadImage, failOnHttpError, fireAndForget, isRecord, nearestAspectRatio, readBody, sameOrigin, sleep, stringAt, type ReadBody } from '../http-support.js';
+import { fileInputs, imageFields, isKontext, kontextAspectRatio } from './replicate-inputs.js';
 
 export interface ReplicateOptions {
   apiToken: string;
@@ -23,23 +24,28 @@ const FLUX_ASPECT_RATIOS = ['1:1', '16:9', '21:9', '3:2', '2:3', '4:5', '5:4', '
 const CUSTOM_SIZE = new Set(['black-forest-labs/flux-1.1-pro', 'black-forest-labs/flux-2-pro']);
 
 /**
- * Models with `go_fast` (cog-flux predict.py), on by default and non-deterministic even with a seed. imagegate
- * always sends a seed and promises the same prompt and seed give the same image, so it is always turned off.
+ * The cog-flux models (predict.py): they take `num_outputs`, and `go_fast`, on by default and non-deterministic even
+ * with a seed. imagegate always sends a seed and promises the same prompt and seed give the same image, so it is
+ * always turned off.
  */
-const GO_FAST = new Set(['black-forest-labs/flux-schnell', 'black-forest-labs/flux-dev']);
+const COG_FLUX = new Set(['black-forest-labs/flux-schnell', 'black-forest-labs/flux-dev']);
 
-/** The prediction input, as Replicate's model API pages (input schema) and cog-flux predict.py name the fields. */
-function replicateInput(request: ProviderRequest, accepts: ReadonlySet<string>): Record<string, unknown> {
+/**
+ * The prediction input, as Replicate's model API pages (input schema) and cog-flux predict.py name the fields;
+ * `refs` are the input images as the prediction takes them (data URIs or uploaded files' URLs).
+ */
+function replicateInput(request: ProviderRequest, accepts: ReadonlySet<string>, refs: readonly string[]): Record<string, unknown> {
   const model = request.providerModel;
   const input: Record<string, unknown> = { prompt: request.prompt, output_format: 'png' };
-  if (!CUSTOM_SIZE.has(model)) input.num_outputs = 1;
+  if (COG_FLUX.has(model)) input.num_outputs = 1;
   if (CUSTOM_SIZE.has(model)) Object.assign(input, { aspect_ratio: 'custom', width: request.width, height: request.height });
+  else if (isKontext(model)) input.aspect_ratio = kontextAspectRatio(request);
   else if (accepts.has('width') || accepts.has('height')) input.aspect_ratio = nearestAspectRatio(request.width, request.height, FLUX_ASPECT_RATIOS);
   if (accepts.has('seed')) input.seed = request.seed;
-  if (GO_FAST.has(model)) input.go_fast = false;
+  if (COG_FLUX.has(model)) input.go_fast = false;
   if (accepts.has('steps') && request.steps !== undefined) input.num_inference_steps = request.steps;
   if (accepts.has('guidance') && request.guidance !== undefined) input.guidance = request.guidance;
-  return input;
+  return { ...input, ...imageFields(model, refs) };
 }
 
 const describeError = ({ json, text }: ReadBody): string | undefined => stringAt(json.detail)?.trim() ?? stringAt(json.title) ?? (text === '' ? undefined : clip(text));
@@ -57,7 +63,8 @@ const preferWait = (cancelAfterMs: number | undefined): string =>
   cancelAfterMs === undefined ? 'wait' : `wait=${Math.min(60, Math.max(1, Math.floor(cancelAfterMs / 2_000)))}`;
 
 /**
- * Replicate: create a prediction with `Prefer: wait` (which often returns it finished) and `Cancel-After`, poll
+ * Replicate: upload any input image too large for a data URI, create a prediction with `Prefer: wait` (which often
+ * returns it finished) and `Cancel-After`, poll
  * its `urls.get` until it succeeds, fails or is canceled, then download the output file. The prediction goes
  * into the call's journal as soon as it exists, so a retry polls it again rather than creating another.
  */
@@ -80,14 +87,28 @@ export function createReplicateProvider(options: ReplicateOptions, parametersOf:
     return (await readBody(response)).json;
   }
 
+  /** A file too large for a data URI goes to Replicate's file store first (free; nothing runs until the create). */
+  async function upload(image: InputImage, signal?: AbortSignal): Promise<string> {
+    const form = new FormData();
+    form.append('content', new Blob([new Uint8Array(image.bytes)], { type: image.contentType }), image.filename);
+    form.append('metadata', new Blob([JSON.stringify({})], { type: 'application/json' }));
+    const response = await doFetch(`${base}/v1/files`, { method: 'POST', headers: auth, body: form, signal });
+    await failOnHttpError('Replicate', response, describeError);
+    const { json } = await readBody(response);
+    const url = isRecord(json.urls) ? stringAt(json.urls.get) : undefined;
+    if (url === undefined) throw new Error('Replicate answered a file upload without its URL');
+    return url;
+  }
+
   async function create(request: ProviderRequest, signal?: AbortSignal): Promise<Record<string, unknown>> {
+    const refs = await fileInputs(request.images ?? [], (image) => upload(image, signal));
     const [owner, name] = request.providerModel.split('/');
     const headers: Record<string, string> = { ...auth, 'Content-Type': 'application/json', Prefer: preferWait(options.cancelAfterMs) };
     if (options.cancelAfterMs !== undefined) headers['Cancel-After'] = duration(options.cancelAfterMs);
     const response = await doFetch(`${base}/v1/models/${encodeURIComponent(owner ?? '')}/${encodeURIComponent(name ?? '')}/predictions`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ input: replicateInput(request, parametersOf(request.providerModel)) }),
+      body: JSON.stringify({ input: replicateInput(request, parametersOf(request.providerModel), refs) }),
       signal,
     });
     await failOnHttpError('Replicate', response, describeError);

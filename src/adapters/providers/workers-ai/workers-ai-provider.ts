@@ -1,6 +1,8 @@
 import type { FailureKind, ImageProvider, ProviderImage, ProviderRequest } from '../../../ports/image-provider.js';
 import { ProviderOutcomeUnknown } from '../../../ports/image-provider.js';
 import { base64Image, checkRequest, failOnHttpError, isRecord, readBody, stringAt, type ReadBody } from '../http-support.js';
+import type { MaskConverter } from './inpainting-mask.js';
+import { jsonBody, multipartBody, sdImageFields } from './workers-ai-inputs.js';
 
 export interface WorkersAiOptions {
   accountId: string;
@@ -10,6 +12,11 @@ export interface WorkersAiOptions {
   fetch?: typeof fetch;
   /** PROVIDER_TIMEOUT_MS (src/providers.ts passes it), so the adapter never waits longer than the call may. */
   timeoutMs?: number;
+  /**
+   * Makes Stable Diffusion inpainting's white-means-repaint mask from imagegate's transparent-means-change one; it
+   * decodes pixels, so it runs on the CPU pool. Without it an inpainting call with a mask fails as a settings problem.
+   */
+  convertMask?: MaskConverter;
 }
 
 /** Only for the adapter used on its own; the service always passes PROVIDER_TIMEOUT_MS. */
@@ -34,13 +41,9 @@ export function workersAiFields(request: ProviderRequest, accepts: ReadonlySet<s
   if (accepts.has('seed')) body.seed = request.seed;
   if (accepts.has('guidance') && request.guidance !== undefined) body.guidance = request.guidance;
   if (accepts.has('steps') && request.steps !== undefined) body[STEPS_FIELD[request.providerModel] ?? 'num_steps'] = request.steps;
+  // Set by the domain only for models whose catalogue entry takes it (Stable Diffusion 1.5 img2img and inpainting).
+  if (request.strength !== undefined) body.strength = request.strength;
   return body;
-}
-
-function multipartBody(fields: Record<string, string | number>): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, String(value));
-  return form;
 }
 
 const errorsOf = (json: Record<string, unknown>): Record<string, unknown>[] => (Array.isArray(json.errors) ? json.errors.filter(isRecord) : []);
@@ -62,7 +65,8 @@ const classify = (_status: number, { json }: ReadBody): FailureKind | undefined 
 };
 
 /**
- * Workers AI over REST: `POST /accounts/{account}/ai/run/{model}`, JSON for most models and multipart for FLUX.2.
+ * Workers AI over REST: `POST /accounts/{account}/ai/run/{model}`, JSON for most models and multipart for FLUX.2
+ * (input images go as the form's `input_image_N` files for FLUX.2, as byte arrays in the JSON for Stable Diffusion 1.5).
  * Some models answer JSON with a base64 image, others the raw image bytes; failures come as
  * `{ success: false, errors: [...] }`.
  */
@@ -76,11 +80,13 @@ export function createWorkersAiProvider(options: WorkersAiOptions, parametersOf:
       const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
       const timeout = AbortSignal.timeout(timeoutMs);
       const signal = callOptions?.signal === undefined ? timeout : AbortSignal.any([timeout, callOptions.signal]);
+      const progress = { sent: false };
       try {
-        return await run(request, signal);
+        return await run(request, signal, progress);
       } catch (error) {
-        // The request was sent and may be running (and billed): a provider error the caller can be told about, not a bug.
-        if (timeout.aborted && callOptions?.signal?.aborted !== true) {
+        // The request was sent and may be running (and billed): a provider error the caller can be told about, not a
+        // bug. Before it was sent (the mask still being converted) nothing can have been made.
+        if (timeout.aborted && callOptions?.signal?.aborted !== true && progress.sent) {
           throw new ProviderOutcomeUnknown(`Workers AI did not answer within ${Math.round(timeoutMs / 1000)} s; the request may have reached it`, true);
         }
         throw error;
@@ -90,15 +96,18 @@ export function createWorkersAiProvider(options: WorkersAiOptions, parametersOf:
     check: (signal) => checkRequest('Workers AI', doFetch, `${account}/ai/models/search?task=Text-to-Image`, { headers: auth, signal }, ({ json }) => reasonsOf(json) || undefined),
   };
 
-  async function run(request: ProviderRequest, signal: AbortSignal): Promise<ProviderImage> {
+  async function run(request: ProviderRequest, signal: AbortSignal, progress: { sent: boolean }): Promise<ProviderImage> {
     const url = `${account}/ai/run/${request.providerModel}`;
     const fields = workersAiFields(request, parametersOf(request.providerModel));
     const multipart = isMultipart(request.providerModel);
+    const body = multipart ? multipartBody(fields, request.images ?? []) : jsonBody(fields, await sdImageFields(request, options.convertMask, signal));
+    signal.throwIfAborted();
+    progress.sent = true;
     const response = await doFetch(url, {
       method: 'POST',
       // For multipart, fetch sets the Content-Type with its boundary from the FormData body.
       headers: multipart ? auth : { ...auth, 'Content-Type': 'application/json' },
-      body: multipart ? multipartBody(fields) : JSON.stringify(fields),
+      body,
       signal,
     });
     const type = response.headers.get('Content-Type') ?? '';

@@ -1,4 +1,4 @@
-import type { ModelDefinition } from '../types.js';
+import type { ModelDefinition, ModelInputs } from '../types.js';
 
 /*
  * Replicate's official FLUX models, called as `POST /v1/models/{owner}/{name}/predictions`.
@@ -29,7 +29,20 @@ import type { ModelDefinition } from '../types.js';
  *   flux.2-pro, listing Replicate), at Black Forest Labs' published rate of $0.03 for the first megapixel and
  *   $0.015 for each further one (runflow.io/models/black-forest-labs/flux-2-pro). Unconfirmed against Replicate.
  * - Lifecycle: no deprecation is announced for any model here in the stored sources.
+ *
+ * Input images (issue 18; sources read 2026-11-23):
+ * - FLUX.2 [pro]: `input_images`, "Maximum 8 images" (its API page, version 285631b5). Replicate bills each input
+ *   image per megapixel, rounded up and counted separately, at $0.015 (Black Forest Labs' input rate), as
+ *   lumenfall.ai/models/black-forest-labs/flux.2-pro lists Replicate's price and as HeyPuter/puter pull 2806 observed on
+ *   a real bill ("a 2.25MP image was billed as 3MP input"). Replicate's own page was not among the stored sources.
+ * - FLUX.1 Kontext [pro] and [max]: one `input_image`; `aspect_ratio` "match_input_image" or one of 13 ratios, no
+ *   width/height, about 1 megapixel out; seed; output_format png (API page of flux-kontext-pro, version 0a138193; the
+ *   stored copies of flux-kontext-max's page were third-party mirrors of it, showing the same fields). Pricing: per
+ *   output image, $0.04 and $0.08, Black Forest Labs' prices (docs.bfl.ml/quick_start/pricing) and the price
+ *   lumenfall.ai/models/black-forest-labs/flux.1-kontext-pro lists for Replicate; input images are not billed.
  */
+
+const KONTEXT_INPUTS: ModelInputs = { max_images: 1, mask: false, strength: false };
 
 export const replicateModels: readonly ModelDefinition[] = [
   {
@@ -107,7 +120,46 @@ export const replicateModels: readonly ModelDefinition[] = [
     max_height: 2048,
     size_rule: { multiple_of: 32 },
     parameters: ['width', 'height', 'seed'],
-    pricing: { kind: 'per_megapixel', first_megapixel_usd: 0.03, usd_per_megapixel: 0.015, megapixel_px: 1_048_576, round_up: true },
+    pricing: { kind: 'per_megapixel', first_megapixel_usd: 0.03, usd_per_megapixel: 0.015, megapixel_px: 1_048_576, round_up: true, input_usd_per_megapixel: 0.015 },
     pricing_source: 'https://replicate.com/black-forest-labs/flux-2-pro',
+    inputs: { max_images: 8, mask: false, strength: false },
+  },
+  {
+    id: 'replicate/black-forest-labs/flux-kontext-pro',
+    name: 'FLUX.1 Kontext [pro] on Replicate',
+    provider: 'replicate',
+    provider_model: 'black-forest-labs/flux-kontext-pro',
+    description: 'Black Forest Labs FLUX.1 Kontext pro on Replicate: edits an input image from an instruction (or draws from text alone) at about 1 megapixel; a flat price per image.',
+    speed: 'medium',
+    quality: 'high',
+    typical_seconds: 6,
+    default_width: 1024,
+    default_height: 1024,
+    min_size: 256,
+    max_width: 2048,
+    max_height: 2048,
+    parameters: ['width', 'height', 'seed'],
+    pricing: { kind: 'per_image', usd: 0.04 },
+    pricing_source: 'https://replicate.com/black-forest-labs/flux-kontext-pro',
+    inputs: KONTEXT_INPUTS,
+  },
+  {
+    id: 'replicate/black-forest-labs/flux-kontext-max',
+    name: 'FLUX.1 Kontext [max] on Replicate',
+    provider: 'replicate',
+    provider_model: 'black-forest-labs/flux-kontext-max',
+    description: 'Black Forest Labs FLUX.1 Kontext max on Replicate: the stronger Kontext editor, better at prompt following and typography; twice the price of pro.',
+    speed: 'medium',
+    quality: 'high',
+    typical_seconds: 10,
+    default_width: 1024,
+    default_height: 1024,
+    min_size: 256,
+    max_width: 2048,
+    max_height: 2048,
+    parameters: ['width', 'height', 'seed'],
+    pricing: { kind: 'per_image', usd: 0.08 },
+    pricing_source: 'https://replicate.com/black-forest-labs/flux-kontext-max',
+    inputs: KONTEXT_INPUTS,
   },
 ];

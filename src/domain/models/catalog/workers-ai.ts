@@ -1,5 +1,6 @@
 import type { ModelDefinition } from '../types.js';
 import { workersAiFlux2Models } from './workers-ai-flux2.js';
+import { workersAiSd15Models } from './workers-ai-sd15.js';
 
 /*
  * Cloudflare Workers AI text-to-image models.
@@ -20,9 +21,8 @@ import { workersAiFlux2Models } from './workers-ai-flux2.js';
  * flux-1-schnell (lucid-origin accepts both). `typical_seconds`, `speed` and `quality` are our
  * estimates (fast ~2-3 s, higher quality ~5-7 s), not Cloudflare figures.
  *
- * Not included: img2img/inpainting models.
- *
- * FLUX.2 [dev] and [klein]: see ./workers-ai-flux2.ts.
+ * FLUX.2 [dev] and [klein] (which take reference images): see ./workers-ai-flux2.ts. Stable Diffusion 1.5 img2img and
+ * inpainting: see ./workers-ai-sd15.ts.
  */
 
 const PRICING_PAGE = 'https://developers.cloudflare.com/workers-ai/platform/pricing/';
@@ -190,4 +190,5 @@ export const workersAiModels: readonly ModelDefinition[] = [
     pricing_source: PRICING_PAGE,
   },
   ...workersAiFlux2Models,
+  ...workersAiSd15Models,
 ];
