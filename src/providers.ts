@@ -67,7 +67,14 @@ export const PROVIDER_SPECS: readonly ProviderSpec[] = [
     models: () => workersAiModels,
     create: (env, fetchImpl, parametersOf, settings) =>
       createWorkersAiProvider(
-        { accountId: must(env.CLOUDFLARE_ACCOUNT_ID), apiToken: must(env.CLOUDFLARE_API_TOKEN), baseUrl: env.CLOUDFLARE_API_BASE_URL, fetch: fetchImpl, timeoutMs: settings.timeoutMs },
+        {
+          accountId: must(env.CLOUDFLARE_ACCOUNT_ID),
+          apiToken: must(env.CLOUDFLARE_API_TOKEN),
+          baseUrl: env.CLOUDFLARE_API_BASE_URL,
+          fetch: fetchImpl,
+          timeoutMs: settings.timeoutMs,
+          convertMask: (mask, signal) => settings.cpu.inpaintMask(mask.bytes, { signal }),
+        },
         parametersOf,
       ),
     remote: true,

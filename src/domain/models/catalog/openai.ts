@@ -57,7 +57,7 @@ const gptImage2 = (id: string, name: string, description: string): ModelDefiniti
   parameters: ['width', 'height'],
   pricing: { kind: 'tokens', quality: 'medium', usd_per_million: TOKEN_RATES },
   pricing_source: PRICING,
-  inputs: { max_images: 16, mask: true, strength: false },
+  inputs: { max_images: 16, mask: true, strength: false, input_fidelity: true },
   outputs: { transparent_background: true, quality: ['low', 'medium', 'high'] },
 });
 

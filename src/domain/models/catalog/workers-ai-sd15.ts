@@ -12,7 +12,7 @@ import type { ModelDefinition } from '../types.js';
  *   bytes as they are, `image: [...new Uint8Array(await exampleInputImage.arrayBuffer())]`, and the adapter does the same.
  * - Mask: runwayml/stable-diffusion-inpainting repaints where the mask is white and keeps where it is black; imagegate's
  *   masks mark the area to change as transparent (OpenAI's convention), so the adapter has the mask converted (see
- *   src/adapters/providers/workers-ai/inpainting-mask.ts).
+ *   src/adapters/providers/stability/inpaint-mask.ts, shared with Stability).
  * - Pricing: both are beta. The inpainting page lists "$0.00 per step" (price property in the JSON above); the img2img
  *   page lists no price at all, and neither model is on https://developers.cloudflare.com/workers-ai/platform/pricing/.
  *   Both are recorded as free, as the other beta Stable Diffusion models here are.
