@@ -16,6 +16,8 @@ export const image = (over: Partial<ImageRow>): ImageRow => ({
   template_id: null,
   metadata: { tag: 'x', nested: { n: 1 } },
   parameters: { width: 64, height: 64, seed: 3 },
+  kind: 'generated',
+  source_image_ids: [],
   ...over,
 });
 

@@ -79,6 +79,23 @@ export function describeDatabaseContract(name: string, open: () => Promise<Datab
       expect(await ids('RED FOX')).toEqual(['img_7']);
     });
 
+    it('keeps kind and lineage, lists by kind, and finds the children of an image for its user only', async () => {
+      await db.images.insert(image({ id: 'img_up', kind: 'upload', model: 'upload', r2_key: 'uploads/img_up.jpg', created_at: '2026-11-01T00:00:00.000Z' }));
+      await db.images.insert(image({ id: 'img_mask', kind: 'upload', model: 'upload', created_at: '2026-11-01T00:00:01.000Z' }));
+      const edit = image({ id: 'img_edit', source_image_ids: ['img_up'], parameters: { mask_image_id: 'img_mask' }, created_at: '2026-11-02T00:00:00.000Z' });
+      await db.images.insert(edit);
+      await db.images.insert(image({ id: 'img_both', source_image_ids: ['img_edit', 'img_up'], created_at: '2026-11-03T00:00:00.000Z' }));
+      await db.images.insert(image({ id: 'img_bob', user_id: 'bob', source_image_ids: ['img_up'] }));
+      expect(await db.images.findLive('alice', 'img_edit')).toEqual(edit);
+      const ids = async (userId: string, filter: Parameters<Database['images']['listLive']>[2]) => (await db.images.listLive(userId, page, filter)).items.map((row) => row.id);
+      expect(await ids('alice', { kind: 'upload' })).toEqual(['img_mask', 'img_up']);
+      expect(await ids('alice', { kind: 'generated' })).toEqual(['img_both', 'img_edit']);
+      expect(await ids('alice', { derived_from: 'img_up' })).toEqual(['img_both', 'img_edit']);
+      expect(await ids('alice', { derived_from: 'img_edit' })).toEqual(['img_both']);
+      expect(await ids('bob', { derived_from: 'img_up' })).toEqual(['img_bob']);
+      expect((await db.images.listLive('alice', page, { derived_from: 'img_up', kind: 'generated' })).total).toBe(2);
+    });
+
     it('soft-deletes once, hiding the image from live reads', async () => {
       await db.images.insert(image({}));
       expect(await db.images.softDelete('alice', 'img_1', '2026-11-02T00:00:00.000Z')).toBe(true);

@@ -67,6 +67,17 @@ describe('reconciling the blob store at start', () => {
     expect(String(logged?.msg)).toContain('blob store cleaned');
   });
 
+  it('looks at uploads too: an uploaded file without its record goes, a recorded upload and a webp image stay', async () => {
+    const { h, deps } = await setUp();
+    for (const key of ['uploads/img_up.jpg', 'uploads/img_lost.png', 'generated/img_w.webp']) await h.blobs.put(key, PNG, 'image/png');
+    await h.deps.db.images.insert(row('img_up', { r2_key: 'uploads/img_up.jpg', kind: 'upload', model: 'upload' }));
+    await h.deps.db.images.insert(row('img_w', { r2_key: 'generated/img_w.webp' }));
+    h.clock.advance((GRACE + 1) * 1000);
+
+    expect((await reconcileBlobs(deps, { graceSeconds: GRACE })).orphans).toEqual(['uploads/img_lost.png']);
+    expect(await h.blobs.keys()).toEqual(['generated/img_w.webp', 'uploads/img_up.jpg']);
+  });
+
   it('keeps an object younger than the grace period: its record may be on its way', async () => {
     const { h, deps, lines } = await setUp();
     await h.blobs.put('generated/img_old.png', PNG, 'image/png');
