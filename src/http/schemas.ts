@@ -47,7 +47,10 @@ export const PaginationSchema = z
 const RECORDED_PARAMETERS = ['strength', 'quality', 'background', 'output_format', 'output_compression', 'input_fidelity', 'mask_image_id'] as const;
 
 export const ParametersSchema = z
-  .object(Object.fromEntries([...GENERATION_PARAMETERS, ...RECORDED_PARAMETERS].map((name) => [name, z.union([z.number(), z.string()]).optional()])))
+  .object({
+    ...Object.fromEntries([...GENERATION_PARAMETERS, ...RECORDED_PARAMETERS].map((name) => [name, z.union([z.number(), z.string()]).optional()])),
+    image_ids: z.array(z.string()).optional().openapi({ description: "A batch's input images, given to every prompt" }),
+  })
   .openapi('ImageParameters', { description: 'Generation parameters actually used' });
 
 /** No model makes more; within this, each model's own size range is checked and named in the error. */

@@ -15,7 +15,7 @@ export interface GenerationRequest extends GenerationOptions {
   template_id?: string;
   metadata?: Record<string, unknown>;
   /** Gallery images of the caller given to the model; the first is the one edited. */
-  image_ids?: readonly string[];
+  image_ids?: string[];
   /** An image whose fully transparent pixels mark the area of the first image to change (OpenAI's semantics). */
   mask_image_id?: string;
 }

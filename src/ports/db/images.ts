@@ -19,6 +19,8 @@ export interface ImageParameters {
   input_fidelity?: 'low' | 'high';
   /** The mask an edit used (the gallery image's id); the edited images are the record's `source_image_ids`. */
   mask_image_id?: string;
+  /** A batch's input images, given to every one of its prompts (an image record keeps them as `source_image_ids`). */
+  image_ids?: string[];
 }
 
 /** `upload`: a file a caller put into the gallery; `generated`: a model's image. */

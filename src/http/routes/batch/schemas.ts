@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { GenerationOptionsSchema, PaginationSchema, ParametersSchema } from '../../schemas.js';
+import { ImageInputFields } from '../images/schemas.js';
 
 const fields = {
   prompts: z.array(z.string()).openapi({ description: 'Each checked like a /api/generate prompt; at most BATCH_MAX_PROMPTS (default 100)', example: ['a red fox', 'a blue whale'] }),
@@ -9,6 +10,7 @@ const fields = {
     .url({ protocol: /^https?$/, error: 'webhook_url must be an absolute http(s) URL' })
     .optional()
     .openapi({ description: 'Receives the signed batch.completed (or batch.cancelled) event', example: 'https://example.com/hooks/imagegate' }),
+  ...ImageInputFields,
   ...GenerationOptionsSchema.shape,
 };
 export const BATCH_DESCRIPTION =

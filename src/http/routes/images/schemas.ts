@@ -3,22 +3,27 @@ import { RangeQuerySchema } from '../analytics/schemas.js';
 import { MAX_INPUT_IMAGES } from '../../../domain/inputs/input-limits.js';
 import { GenerationOptionsSchema, ImageSchema, PageQuerySchema, PaginationSchema } from '../../schemas.js';
 
+/** The input image fields of a generation, shared with batches (where every prompt gets the same inputs). */
+export const ImageInputFields = {
+  image_ids: z
+    .array(z.string({ error: 'image_ids must be a list of image ids' }).max(200, 'each of image_ids must be an image id from the gallery'), { error: 'image_ids must be a list of image ids' })
+    .max(MAX_INPUT_IMAGES, `image_ids may name at most ${MAX_INPUT_IMAGES} images`)
+    .optional()
+    .openapi({ description: "Gallery images to give the model (uploads or earlier generations); the first is the one edited. Up to the model's inputs.max_images" }),
+  mask_image_id: z
+    .string({ error: 'mask_image_id must be an image id from the gallery' })
+    .max(200, 'mask_image_id must be an image id from the gallery')
+    .optional()
+    .openapi({ description: 'A PNG or WebP the size of the first image whose fully transparent pixels mark the area to change (OpenAI semantics); for models whose inputs.mask is true' }),
+};
+
 export const GenerateBodySchema = z
   .strictObject({
     prompt: z.string().optional().openapi({ description: 'At least 3 and at most 4,000 characters after trimming; optional with template_id', example: 'a lighthouse on a cliff at sunset' }),
     model: z.string().optional().openapi({ description: 'Model id from GET /api/models; optional with template_id', example: 'local/procedural' }),
     template_id: z.string().optional().openapi({ description: "Use a template's model, prompt and parameters; fields in the request win" }),
     metadata: z.record(z.string(), z.unknown()).optional().openapi({ description: 'Custom data attached to the image' }),
-    image_ids: z
-      .array(z.string({ error: 'image_ids must be a list of image ids' }).max(200, 'each of image_ids must be an image id from the gallery'), { error: 'image_ids must be a list of image ids' })
-      .max(MAX_INPUT_IMAGES, `image_ids may name at most ${MAX_INPUT_IMAGES} images`)
-      .optional()
-      .openapi({ description: "Gallery images to give the model (uploads or earlier generations); the first is the one edited. Up to the model's inputs.max_images" }),
-    mask_image_id: z
-      .string({ error: 'mask_image_id must be an image id from the gallery' })
-      .max(200, 'mask_image_id must be an image id from the gallery')
-      .optional()
-      .openapi({ description: 'A PNG or WebP the size of the first image whose fully transparent pixels mark the area to change (OpenAI semantics); for models whose inputs.mask is true' }),
+    ...ImageInputFields,
     ...GenerationOptionsSchema.shape,
   })
   .openapi('GenerateRequest');
