@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiFailure, failureFrom } from '../../web/src/lib/api-error.js';
 import { draftFromTemplate, emptyDraft, generateRequest } from '../../web/src/lib/draft.js';
 import { daysBetween, formatUsd } from '../../web/src/lib/format.js';
+import { downloadName, imageTitle } from '../../web/src/lib/images.js';
 import { matchPage } from '../../web/src/lib/match-page.js';
 import { nextPage, pageQuery } from '../../web/src/lib/paging.js';
 import { niceCeiling, stackByModel } from '../../web/src/lib/stack.js';
@@ -97,5 +98,37 @@ describe('web app: generation settings', () => {
     const template: Template = { id: 'tmpl_1', name: 'Lake', model: 'm', default_prompt: 'a lake', parameters: { width: 256, steps: 2 }, user_id: 'u', is_sample: false, created_at: '', updated_at: '' };
     const draft = draftFromTemplate(template, emptyDraft('other'));
     expect(generateRequest(draft, model({ parameters: ['width', 'steps'] }))).toEqual({ prompt: 'a lake', model: 'm', template_id: 'tmpl_1', width: 256, steps: 2 });
+  });
+
+  it('sends input images, the mask and strength only to a model that takes them, and no more images than it takes', () => {
+    const draft = { ...emptyDraft('m'), prompt: 'make it night', strength: '0.4' };
+    const inputs = { imageIds: ['img_a', 'img_b'], maskImageId: 'img_mask' };
+    const editor = model({ inputs: { max_images: 1, mask: true, strength: true } });
+    expect(generateRequest(draft, editor, inputs)).toEqual({ prompt: 'make it night', model: 'm', image_ids: ['img_a'], mask_image_id: 'img_mask', strength: 0.4 });
+    const references = model({ inputs: { max_images: 4, mask: true, strength: false } });
+    // A mask belongs to one image to edit: with references besides it, none is sent.
+    expect(generateRequest(draft, references, inputs)).toEqual({ prompt: 'make it night', model: 'm', image_ids: ['img_a', 'img_b'] });
+    expect(generateRequest(draft, model({}), inputs)).toEqual({ prompt: 'make it night', model: 'm' });
+    expect(generateRequest(draft, model({ inputs: { max_images: 0, mask: false, strength: false } }), inputs)).toEqual({ prompt: 'make it night', model: 'm' });
+  });
+
+  it('sends output settings only when chosen and only those the model has', () => {
+    const outputs = { formats: ['png', 'jpeg', 'webp'], transparent_background: true, quality: ['low', 'medium', 'high'], partial_images: false };
+    const draft = { ...emptyDraft('m'), prompt: 'a fox', output_format: 'webp', output_compression: '80', quality: 'high', background: 'transparent' };
+    expect(generateRequest(draft, model({ outputs }))).toEqual({ prompt: 'a fox', model: 'm', output_format: 'webp', output_compression: 80, quality: 'high', background: 'transparent' });
+    const plain = { formats: ['png', 'jpeg'], transparent_background: false, quality: [], partial_images: false };
+    expect(generateRequest(draft, model({ outputs: plain }))).toEqual({ prompt: 'a fox', model: 'm' });
+    expect(generateRequest({ ...draft, output_format: 'jpeg' }, model({ outputs: plain }))).toEqual({ prompt: 'a fox', model: 'm', output_format: 'jpeg', output_compression: 80 });
+    expect(generateRequest(emptyDraft('m'), model({ outputs }))).toEqual({ prompt: '', model: 'm' });
+  });
+});
+
+describe('web app: images', () => {
+  it('names an upload without a prompt, and downloads each file with the extension it is stored with', () => {
+    expect(imageTitle({ prompt: '', kind: 'upload' })).toBe('Uploaded image');
+    expect(imageTitle({ prompt: 'a fox', kind: 'generated' })).toBe('a fox');
+    expect(downloadName({ id: 'img_1', r2_key: 'uploads/img_1.jpg' })).toBe('img_1.jpg');
+    expect(downloadName({ id: 'img_2', r2_key: 'generated/img_2.webp' })).toBe('img_2.webp');
+    expect(downloadName({ id: 'img_3', r2_key: 'generated/img_3.png' })).toBe('img_3.png');
   });
 });

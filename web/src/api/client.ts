@@ -45,7 +45,10 @@ export async function request<T>(method: string, path: string, options: RequestO
   if (key !== undefined) headers.Authorization = `Bearer ${key}`;
   const init: RequestInit = { method, headers, credentials: 'same-origin', keepalive: options.keepalive === true };
   if (options.signal !== undefined) init.signal = options.signal;
-  if (options.body !== undefined) {
+  if (options.body instanceof FormData) {
+    // The browser writes the multipart Content-Type itself, with the boundary it chose.
+    init.body = options.body;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }

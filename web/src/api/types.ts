@@ -23,7 +23,16 @@ export interface ImageParameters {
   negative_prompt?: number | string;
   steps?: number | string;
   guidance?: number | string;
+  /** Recorded for a generation from images or with output settings. */
+  strength?: number | string;
+  quality?: number | string;
+  background?: number | string;
+  output_format?: number | string;
+  output_compression?: number | string;
+  mask_image_id?: number | string;
 }
+
+export type ImageKind = 'generated' | 'upload';
 
 export interface Image {
   id: string;
@@ -38,6 +47,38 @@ export interface Image {
   template_id: string | null;
   parameters: ImageParameters;
   metadata: Record<string, unknown> | null;
+  /**
+   * Made by a model, or uploaded (POST /api/uploads). Optional, as is the lineage below: a server from
+   * before "images in" leaves them out, and its images are all generated ones with no parents.
+   */
+  kind?: ImageKind;
+  /** The images this one was made from (the first was the one edited); empty for a text-only generation. */
+  source_image_ids?: string[];
+}
+
+/** GET /api/images/{id}: one image, with the images made from it. */
+export interface ImageDetail extends Image {
+  derived_image_ids?: string[];
+}
+
+export type OutputFormat = 'png' | 'jpeg' | 'webp';
+export type OutputQuality = 'low' | 'medium' | 'high' | 'auto';
+export type OutputBackground = 'transparent' | 'opaque' | 'auto';
+
+/** What a model accepts besides the prompt; absent = text only. */
+export interface ModelInputs {
+  max_images: number;
+  /** Takes a mask: fully transparent pixels mark the area to change. */
+  mask: boolean;
+  /** Takes a strength, 0 (keep the input) to 1 (ignore it). */
+  strength: boolean;
+}
+
+export interface ModelOutputs {
+  formats: string[];
+  transparent_background: boolean;
+  quality: string[];
+  partial_images: boolean;
 }
 
 export type GenerationParameter = 'width' | 'height' | 'seed' | 'negative_prompt' | 'steps' | 'guidance';
@@ -65,6 +106,9 @@ export interface Model {
   default_steps?: number;
   max_steps?: number;
   parameters: readonly GenerationParameter[];
+  /** Absent from a server before "images in": such a model takes text only. */
+  inputs?: ModelInputs;
+  outputs?: ModelOutputs;
 }
 
 export interface Template {

@@ -1,4 +1,6 @@
 import type { ComponentChildren } from 'preact';
+import type { ImageKind } from '../api/types.js';
+import { imageTitle } from '../lib/images.js';
 
 export interface GridImage {
   id: string;
@@ -6,6 +8,7 @@ export interface GridImage {
   r2_url: string;
   width?: number;
   height?: number;
+  kind?: ImageKind;
 }
 
 interface ImageGridProps<T extends GridImage> {
@@ -19,12 +22,13 @@ interface ImageGridProps<T extends GridImage> {
   actions?: (image: T) => ComponentChildren;
 }
 
-/** Pictures in a responsive grid, each with its prompt as `alt`, in reading order. */
+/** Pictures in a responsive grid, each with its prompt as `alt` (an upload without one: "Uploaded image"), in reading order. */
 export function ImageGrid<T extends GridImage>({ images, label, onOpen, selected, onSelect, actions }: ImageGridProps<T>) {
   return (
     <ul class="image-grid" aria-label={label}>
       {images.map((image) => {
-        const picture = <img src={image.r2_url} alt={image.prompt} loading="lazy" width={image.width} height={image.height} />;
+        const title = imageTitle(image);
+        const picture = <img src={image.r2_url} alt={title} loading="lazy" width={image.width} height={image.height} />;
         return (
           <li key={image.id} class={selected?.has(image.id) === true ? 'card selected' : 'card'}>
             {onOpen === undefined ? (
@@ -40,11 +44,11 @@ export function ImageGrid<T extends GridImage>({ images, label, onOpen, selected
               {onSelect !== undefined && (
                 <label class="card-select">
                   <input type="checkbox" checked={selected?.has(image.id) === true} onChange={(event) => onSelect(image, event.currentTarget.checked)} />
-                  <span class="visually-hidden">Select {image.prompt}</span>
+                  <span class="visually-hidden">Select {title}</span>
                 </label>
               )}
-              <p class="card-caption" title={image.prompt}>
-                {image.prompt}
+              <p class="card-caption" title={title}>
+                {title}
               </p>
             </div>
             {actions !== undefined && <div class="card-actions">{actions(image)}</div>}

@@ -11,9 +11,33 @@ export interface Draft {
   negative_prompt: string;
   steps: string;
   guidance: string;
+  /** Used only with an input image, by a model that takes it; 0 keeps the input, 1 ignores it. */
+  strength: string;
+  /** Empty = the API's default (PNG, the model's own quality and background). */
+  output_format: string;
+  output_compression: string;
+  quality: string;
+  background: string;
 }
 
-export const emptyDraft = (model: string): Draft => ({ prompt: '', model, templateId: '', width: '', height: '', seed: '', negative_prompt: '', steps: '', guidance: '' });
+export const DEFAULT_STRENGTH = '0.75';
+
+export const emptyDraft = (model: string): Draft => ({
+  prompt: '',
+  model,
+  templateId: '',
+  width: '',
+  height: '',
+  seed: '',
+  negative_prompt: '',
+  steps: '',
+  guidance: '',
+  strength: DEFAULT_STRENGTH,
+  output_format: '',
+  output_compression: '',
+  quality: '',
+  background: '',
+});
 
 const text = (value: number | string | undefined): string => (value === undefined ? '' : String(value));
 
@@ -61,12 +85,39 @@ export function settingsFor(draft: Draft, model: Model | undefined): GenerationS
   return settings;
 }
 
-/** The body of POST /api/generate. */
-export function generateRequest(draft: Draft, model: Model | undefined): Record<string, unknown> {
-  return {
+/** The images a generation starts from: gallery image ids (first = the one to edit) and an uploaded mask. */
+export interface GenerationInputs {
+  imageIds: readonly string[];
+  maskImageId?: string | undefined;
+}
+
+/**
+ * The body of POST /api/generate. Input images, mask and strength go only to a model that takes them (and
+ * no more images than it takes); output settings only when chosen, so the API's defaults hold otherwise.
+ */
+export function generateRequest(draft: Draft, model: Model | undefined, inputs: GenerationInputs = { imageIds: [] }): Record<string, unknown> {
+  const body: Record<string, unknown> = {
     prompt: draft.prompt,
     model: draft.model,
     ...(draft.templateId === '' ? {} : { template_id: draft.templateId }),
     ...settingsFor(draft, model),
   };
+  const takes = model?.inputs;
+  const imageIds = inputs.imageIds.slice(0, takes?.max_images ?? 0);
+  if (takes !== undefined && imageIds.length > 0) {
+    body.image_ids = imageIds;
+    if (takes.mask && imageIds.length === 1 && inputs.maskImageId !== undefined) body.mask_image_id = inputs.maskImageId;
+    if (takes.strength && draft.strength.trim() !== '') body.strength = Number(draft.strength);
+  }
+  const outputs = model?.outputs;
+  const format = outputFormatFor(draft, model);
+  if (format !== '') body.output_format = format;
+  if (format !== '' && format !== 'png' && draft.output_compression.trim() !== '') body.output_compression = Number(draft.output_compression);
+  if (draft.quality !== '' && outputs !== undefined && outputs.quality.length > 0) body.quality = draft.quality;
+  if (draft.background !== '' && outputs?.transparent_background === true) body.background = draft.background;
+  return body;
 }
+
+/** The chosen output format if the model can give it; '' (the API's default, PNG) otherwise. */
+export const outputFormatFor = (draft: Draft, model: Model | undefined): string =>
+  draft.output_format !== '' && model?.outputs?.formats.includes(draft.output_format) === true ? draft.output_format : '';

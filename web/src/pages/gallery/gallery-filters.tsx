@@ -9,6 +9,8 @@ export interface GalleryFilters {
   model: string;
   from: string;
   to: string;
+  /** '' for all, else the image kind: 'generated' or 'upload'. */
+  kind: string;
 }
 
 interface GalleryFiltersProps {
@@ -55,6 +57,13 @@ export function GalleryFilterForm({ filters, models, failure, onChange }: Galler
               {model.name}
             </option>
           ))}
+        </select>
+      </Field>
+      <Field id="gallery-kind" label="Kind">
+        <select id="gallery-kind" value={filters.kind} onChange={(event) => onChange({ kind: event.currentTarget.value })}>
+          <option value="">All</option>
+          <option value="generated">Generated</option>
+          <option value="upload">Uploaded</option>
         </select>
       </Field>
       <Field id="gallery-from" label="From" error={fromError}>

@@ -8,19 +8,34 @@ import { PageHeading } from '../../components/page-heading.js';
 import { useLoad } from '../../hooks/use-load.js';
 import { usePagedList } from '../../hooks/use-paged-list.js';
 import { plural } from '../../lib/format.js';
+import { imageTitle } from '../../lib/images.js';
 import { Link, navigate } from '../../router.js';
 import type { PageProps } from '../types.js';
 import { BulkBar } from './bulk-bar.js';
 import { GalleryFilterForm, type GalleryFilters } from './gallery-filters.js';
 import { ImageDialog } from './image-dialog.js';
 
-const quote = (prompt: string) => `“${prompt.length > 40 ? `${prompt.slice(0, 40)}…` : prompt}”`;
+const quote = (image: Image) => {
+  const title = imageTitle(image);
+  return `“${title.length > 40 ? `${title.slice(0, 40)}…` : title}”`;
+};
 
 export function GalleryPage({ query }: PageProps) {
-  const filters: GalleryFilters = { q: query.get('q') ?? '', model: query.get('model') ?? '', from: query.get('from') ?? '', to: query.get('to') ?? '' };
+  const filters: GalleryFilters = { q: query.get('q') ?? '', model: query.get('model') ?? '', from: query.get('from') ?? '', to: query.get('to') ?? '', kind: query.get('kind') ?? '' };
   const list = usePagedList<Image>('/api/images', { ...filters }, (body) => body.images as Image[]);
   const models = useLoad((signal) => api.get<{ models: Model[] }>('/api/models?limit=100', { signal }), []);
-  const [open, setOpen] = useState<Image | undefined>(undefined);
+  const [open, setOpen] = useState<{ id: string; preview?: Image } | undefined>(undefined);
+  // `/gallery?image=<id>` (a details link opened in a new tab) opens that image; the address then drops it,
+  // so a reload after closing the dialog does not open it again.
+  const linked = query.get('image');
+  useEffect(() => {
+    if (linked === null || linked === '') return;
+    setOpen({ id: linked });
+    const params = new URLSearchParams(location.search);
+    params.delete('image');
+    const search = params.toString();
+    navigate(`/gallery${search === '' ? '' : `?${search}`}`, { replace: true });
+  }, [linked]);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState<string | undefined>(undefined);
   useDeletes();
@@ -28,7 +43,7 @@ export function GalleryPage({ query }: PageProps) {
   const images = list.items.filter((image) => !isDeleted(image.id));
   // The server's count until the next load still includes what was just deleted here.
   const total = list.total === undefined ? undefined : list.total - (list.items.length - images.length);
-  const filtered = filters.q !== '' || filters.model !== '' || filters.from !== '' || filters.to !== '';
+  const filtered = filters.q !== '' || filters.model !== '' || filters.from !== '' || filters.to !== '' || filters.kind !== '';
   const setFilters = (patch: Partial<GalleryFilters>) => {
     const params = new URLSearchParams(location.search);
     for (const [name, value] of Object.entries(patch)) {
@@ -80,7 +95,7 @@ export function GalleryPage({ query }: PageProps) {
       <ImageGrid
         images={images}
         label="Images"
-        onOpen={setOpen}
+        onOpen={(image) => setOpen({ id: image.id, preview: image })}
         selected={selected}
         onSelect={(image, on) => {
           setNotice(undefined);
@@ -91,7 +106,9 @@ export function GalleryPage({ query }: PageProps) {
         }}
       />
       <LoadMore hasMore={list.hasMore} loading={list.loading} count={list.items.length} onLoad={list.loadMore} label="Load more images" />
-      {open !== undefined && <ImageDialog image={open} onClose={() => setOpen(undefined)} onDelete={(image) => remove([image.id], quote(image.prompt))} />}
+      {open !== undefined && (
+        <ImageDialog id={open.id} preview={open.preview} onClose={() => setOpen(undefined)} onOpen={(id) => setOpen({ id })} onDelete={(image) => remove([image.id], quote(image))} />
+      )}
     </>
   );
 }

@@ -1,67 +1,142 @@
-import { useLayoutEffect, useRef } from 'preact/hooks';
-import type { Image } from '../../api/types.js';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import { api, segment } from '../../api/client.js';
+import type { Image, ImageDetail } from '../../api/types.js';
 import { AddToCollection } from '../../components/add-to-collection.js';
 import { CopyButton } from '../../components/copy-button.js';
+import { useLoad } from '../../hooks/use-load.js';
 import { formatDateTime, formatUsd } from '../../lib/format.js';
+import { downloadName, imageTitle } from '../../lib/images.js';
+import { Link } from '../../router.js';
+import { LineageLinks } from './lineage-links.js';
+
+interface ImageDialogProps {
+  id: string;
+  /** The image as the grid has it, shown at once while its full record (with lineage) loads. */
+  preview: Image | undefined;
+  onClose: () => void;
+  onDelete: (image: Image) => void;
+  /** Shows another image in this dialog (a "Made from" or "Made into" link). */
+  onOpen: (id: string) => void;
+}
 
 /** One image's details in a modal dialog (Escape closes it; focus returns to the picture that opened it). */
-export function ImageDialog({ image, onClose, onDelete }: { image: Image; onClose: () => void; onDelete: (image: Image) => void }) {
+export function ImageDialog({ id, preview, onClose, onDelete, onOpen }: ImageDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   // Before the first paint, so the dialog never flashes in as a plain block.
   useLayoutEffect(() => {
     const element = dialog.current;
     if (element !== null && !element.open) element.showModal();
   }, []);
-  const parameters = Object.entries(image.parameters);
+  const { loaded } = useLoad((signal) => api.get<ImageDetail>(`/api/images/${segment(id)}`, { signal }), [id]);
+  const image: ImageDetail | undefined = loaded.state === 'ready' && loaded.value.id === id ? loaded.value : preview?.id === id ? preview : undefined;
+  // The link that showed another image is gone with the old content: the focus starts again at the top.
+  const shown = useRef(id);
+  useEffect(() => {
+    if (shown.current !== id) heading.current?.focus();
+    shown.current = id;
+  }, [id]);
 
   return (
     <dialog ref={dialog} class="image-dialog" aria-labelledby="image-dialog-title" onClose={onClose}>
       <div class="dialog-head">
-        <h2 id="image-dialog-title">Image details</h2>
+        <h2 id="image-dialog-title" ref={heading} tabIndex={-1}>
+          Image details
+        </h2>
         <button type="button" class="button small" onClick={() => dialog.current?.close()}>
           Close
         </button>
       </div>
-      <div class="dialog-body">
-        <img src={image.r2_url} alt={image.prompt} width={image.width} height={image.height} />
-        <div>
-          <dl class="details">
-            <dt>Prompt</dt>
-            <dd>{image.prompt}</dd>
-            <dt>Model</dt>
-            <dd>{image.model}</dd>
-            <dt>Parameters</dt>
-            <dd>{parameters.length === 0 ? 'none' : parameters.map(([name, value]) => `${name} ${String(value)}`).join(', ')}</dd>
-            <dt>Size</dt>
-            <dd>
-              {image.width} × {image.height}
-            </dd>
-            <dt>Cost</dt>
-            <dd>{formatUsd(image.cost)}</dd>
-            <dt>Created</dt>
-            <dd>{formatDateTime(image.created_at)}</dd>
-            <dt>URL</dt>
-            <dd class="break">{image.r2_url}</dd>
-          </dl>
-          <div class="actions">
-            <CopyButton text={image.r2_url} label="Copy URL" />
-            <a class="button" href={image.r2_url} download={`${image.id}.png`}>
-              Download
-            </a>
-            <button
-              type="button"
-              class="button danger-outline"
-              onClick={() => {
-                dialog.current?.close();
-                onDelete(image);
-              }}
-            >
-              Delete
-            </button>
-          </div>
-          <AddToCollection imageIds={[image.id]} idPrefix="dialog" />
-        </div>
-      </div>
+      {image === undefined ? (
+        <p class={loaded.state === 'failed' ? 'form-error dialog-message' : 'muted dialog-message'} role={loaded.state === 'failed' ? 'alert' : 'status'}>
+          {loaded.state === 'failed' ? `Could not load the image. ${loaded.failure.text}` : 'Loading the image…'}
+        </p>
+      ) : (
+        <ImageDetails image={image} onOpen={onOpen} onDelete={() => {
+          dialog.current?.close();
+          onDelete(image);
+        }} />
+      )}
     </dialog>
+  );
+}
+
+function ImageDetails({ image, onOpen, onDelete }: { image: ImageDetail; onOpen: (id: string) => void; onDelete: () => void }) {
+  // The mask is an image of its own: a link below, not an id among the numbers.
+  const { mask_image_id: mask, ...settings } = image.parameters;
+  const parameters = Object.entries(settings);
+  const sources = image.source_image_ids ?? [];
+  const derived = image.derived_image_ids ?? [];
+  return (
+    <div class="dialog-body">
+      <img src={image.r2_url} alt={imageTitle(image)} width={image.width} height={image.height} />
+      <div>
+        <dl class="details">
+          {/* An upload's "prompt" is the name of the file it came from. */}
+          <dt>{image.kind === 'upload' ? 'File name' : 'Prompt'}</dt>
+          <dd>{image.prompt === '' ? 'none' : image.prompt}</dd>
+          {image.kind === 'upload' ? (
+            <>
+              <dt>Kind</dt>
+              <dd>Uploaded</dd>
+            </>
+          ) : (
+            <>
+              <dt>Model</dt>
+              <dd>{image.model}</dd>
+              <dt>Parameters</dt>
+              <dd>{parameters.length === 0 ? 'none' : parameters.map(([name, value]) => `${name} ${String(value)}`).join(', ')}</dd>
+            </>
+          )}
+          <dt>Size</dt>
+          <dd>
+            {image.width} × {image.height}
+          </dd>
+          <dt>Cost</dt>
+          <dd>{formatUsd(image.cost)}</dd>
+          <dt>Created</dt>
+          <dd>{formatDateTime(image.created_at)}</dd>
+          {sources.length > 0 && (
+            <>
+              <dt>Made from</dt>
+              <dd>
+                <LineageLinks ids={sources} label="Made from" onOpen={onOpen} />
+              </dd>
+            </>
+          )}
+          {mask !== undefined && (
+            <>
+              <dt>Mask</dt>
+              <dd>
+                <LineageLinks ids={[String(mask)]} label="Mask" onOpen={onOpen} />
+              </dd>
+            </>
+          )}
+          {derived.length > 0 && (
+            <>
+              <dt>Made into</dt>
+              <dd>
+                <LineageLinks ids={derived} label="Made into" onOpen={onOpen} />
+              </dd>
+            </>
+          )}
+          <dt>URL</dt>
+          <dd class="break">{image.r2_url}</dd>
+        </dl>
+        <div class="actions">
+          <Link class="button" href={`/generate?image=${encodeURIComponent(image.id)}`}>
+            Edit
+          </Link>
+          <CopyButton text={image.r2_url} label="Copy URL" />
+          <a class="button" href={image.r2_url} download={downloadName(image)}>
+            Download
+          </a>
+          <button type="button" class="button danger-outline" onClick={onDelete}>
+            Delete
+          </button>
+        </div>
+        <AddToCollection imageIds={[image.id]} idPrefix="dialog" />
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { Image } from '../../api/types.js';
 import { formatUsd } from '../../lib/format.js';
+import { downloadName } from '../../lib/images.js';
 
 /** The picture with what it cost, the model, the seed, a download link and "again with this seed". */
 export function GenerationResult({ image, busy, onAgain }: { image: Image; busy: boolean; onAgain: (seed: string) => void }) {
@@ -32,7 +33,7 @@ export function GenerationResult({ image, busy, onAgain }: { image: Image; busy:
         </div>
       </dl>
       <div class="actions">
-        <a class="button" href={image.r2_url} download={`${image.id}.png`}>
+        <a class="button" href={image.r2_url} download={downloadName(image)}>
           Download
         </a>
         {seed !== undefined && (

@@ -1,0 +1,166 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api } from '../../api/client.js';
+import type { Image, Model, Template } from '../../api/types.js';
+import { control, Field, FormError } from '../../components/field.js';
+import { modelHint, ModelOptions } from '../../components/model-options.js';
+import { errorFor, formError, useAction } from '../../hooks/use-action.js';
+import type { ApiFailure } from '../../lib/api-error.js';
+import { draftFromTemplate, emptyDraft, generateRequest, type Draft } from '../../lib/draft.js';
+import { GenerationProgress } from './generation-progress.js';
+import { GenerationResult } from './generation-result.js';
+import { InputImageFields } from './input-images.js';
+import { MaskPainter } from './mask-painter.js';
+import { OutputFields } from './output-fields.js';
+import { ParameterFields } from './parameter-fields.js';
+import { StrengthField } from './strength-field.js';
+import { useInputImages } from './use-input-images.js';
+import { useMask } from './use-mask.js';
+
+const FIELDS = ['prompt', 'model', 'template_id', 'width', 'height', 'seed', 'negative_prompt', 'steps', 'guidance', 'strength', 'output_format', 'output_compression', 'quality', 'background', 'image_ids', 'mask_image_id'];
+/** Where the focus goes when the API names a field that has no box of its own name. */
+const FOCUS_IDS: Readonly<Record<string, string>> = { template_id: 'gen-template', image_ids: 'gen-upload', mask_image_id: 'gen-mask-brush' };
+
+const takesImages = (model: Model | undefined): boolean => (model?.inputs?.max_images ?? 0) > 0;
+
+/** The model to start with: the first that runs here; for an image to edit, the first of those that takes one. */
+function initialModel(models: readonly Model[], editing: boolean): string {
+  const available = models.filter((model) => model.available && model.lifecycle !== 'shut_down');
+  const pick = (editing ? available.find(takesImages) : undefined) ?? available[0] ?? models[0];
+  return pick?.id ?? '';
+}
+
+interface GenerateFormProps {
+  models: Model[];
+  templates: Template[];
+  templateId: string | undefined;
+  editImage: Image | undefined;
+}
+
+export function GenerateForm({ models, templates, templateId, editImage }: GenerateFormProps) {
+  const [draft, setDraft] = useState<Draft>(() => {
+    const base = emptyDraft(initialModel(models, editImage !== undefined));
+    const template = templates.find((t) => t.id === templateId);
+    return template === undefined ? base : draftFromTemplate(template, base);
+  });
+  const [result, setResult] = useState<Image | undefined>(undefined);
+  const [dropping, setDropping] = useState(false);
+  const model = models.find((m) => m.id === draft.model);
+  const max = model?.inputs?.max_images ?? 0;
+  const inputs = useInputImages(editImage === undefined ? [] : [editImage], max);
+  const mask = useMask();
+  const first = inputs.images[0];
+  const masking = model?.inputs?.mask === true && inputs.images.length === 1 && first !== undefined;
+  // A mask is painted over one particular image: another image starts with none.
+  useEffect(() => mask.clear(), [first?.id]);
+
+  const generate = useAction(async (next: Draft) => {
+    const nextModel = models.find((m) => m.id === next.model);
+    const maskImageId = nextModel?.inputs?.mask === true && inputs.images.length === 1 ? await mask.upload() : undefined;
+    return api.post<Image>('/api/generate', generateRequest(next, nextModel, { imageIds: inputs.images.map((image) => image.id), maskImageId }));
+  });
+  const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
+  const submit = async (next: Draft) => {
+    const image = await generate.run(next);
+    if (image !== undefined) setResult(image);
+  };
+  const failure = generate.failure;
+  useFocusFailedField(failure);
+  const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') === true;
+
+  return (
+    <div class="generate">
+      <form
+        class={dropping ? 'stack generate-form dropping' : 'stack generate-form'}
+        aria-busy={generate.busy}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit(draft);
+        }}
+        // Files dropped anywhere on the form become input images (the browser would otherwise open them).
+        onDragOver={(event) => {
+          if (!hasFiles(event)) return;
+          event.preventDefault();
+          setDropping(max > 0);
+        }}
+        onDragLeave={(event) => {
+          if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) setDropping(false);
+        }}
+        onDrop={(event) => {
+          if (!hasFiles(event)) return;
+          event.preventDefault();
+          setDropping(false);
+          void inputs.add([...(event.dataTransfer?.files ?? [])]);
+        }}
+      >
+        <Field id="gen-template" label="Template" hint="Fills in the model, prompt and settings; what you change here wins." error={errorFor(failure, 'template_id')}>
+          <select
+            {...control('gen-template', { hint: true, error: errorFor(failure, 'template_id') })}
+            value={draft.templateId}
+            onChange={(event) => {
+              const template = templates.find((t) => t.id === event.currentTarget.value);
+              setDraft(template === undefined ? { ...draft, templateId: '' } : draftFromTemplate(template, draft));
+            }}
+          >
+            <option value="">No template</option>
+            {templates.map((template) => (
+              <option key={template.id} value={template.id}>
+                {template.name}
+                {template.is_sample ? ' (sample)' : ''}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="gen-prompt" label="Prompt" hint="3 to 4,000 characters." error={errorFor(failure, 'prompt')}>
+          <textarea {...control('gen-prompt', { hint: true, error: errorFor(failure, 'prompt') })} rows={3} value={draft.prompt} onInput={(event) => change({ prompt: event.currentTarget.value })} />
+        </Field>
+        <Field id="gen-model" label="Model" hint={modelHint(model)} error={errorFor(failure, 'model')}>
+          <select
+            {...control('gen-model', { hint: true, error: errorFor(failure, 'model') })}
+            value={draft.model}
+            onChange={(event) => change({ model: event.currentTarget.value, width: '', height: '' })}
+          >
+            <ModelOptions models={models} />
+          </select>
+        </Field>
+        <InputImageFields model={model} inputs={inputs}>
+          {masking && <MaskPainter key={first.id} image={first} canvas={mask.canvas} painted={mask.painted} onPaint={mask.paint} onClear={mask.clear} />}
+        </InputImageFields>
+        {model?.inputs?.strength === true && inputs.images.length > 0 && max > 0 && (
+          <StrengthField value={draft.strength} error={errorFor(failure, 'strength')} onChange={(strength) => change({ strength })} />
+        )}
+        <ParameterFields idPrefix="gen" draft={draft} model={model} failure={failure} onChange={change} />
+        <OutputFields draft={draft} model={model} failure={failure} onChange={change} />
+        <div class="actions">
+          <button type="submit" class="button primary" disabled={generate.busy || inputs.busy}>
+            {generate.busy ? 'Generating…' : 'Generate'}
+          </button>
+        </div>
+        <FormError text={formError(failure, FIELDS) ?? errorFor(failure, 'image_ids') ?? errorFor(failure, 'mask_image_id')} />
+      </form>
+      <div class="generate-output">
+        {generate.busy && <GenerationProgress model={model} />}
+        {result !== undefined && !generate.busy && (
+          <GenerationResult
+            image={result}
+            busy={generate.busy}
+            onAgain={(seed) => {
+              const next = { ...draft, seed };
+              setDraft(next);
+              void submit(next);
+            }}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** After a refused request, the field the API named takes the focus, so its error is read out with it. */
+function useFocusFailedField(failure: ApiFailure | undefined): void {
+  useEffect(() => {
+    const field = failure?.field;
+    if (field === undefined) return;
+    const id = FOCUS_IDS[field] ?? `gen-${field.replace('_', '-')}`;
+    (document.getElementById(id) ?? document.getElementById('gen-size'))?.focus();
+  }, [failure]);
+}
