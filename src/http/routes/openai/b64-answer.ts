@@ -33,14 +33,16 @@ export function checkB64Pixels(n: number, size: { width?: number; height?: numbe
 const encoder = new TextEncoder();
 
 /**
- * The JSON answer of a `b64_json` request, as chunks of bytes: the base64 of every PNG is made in the CPU pool
- * (ImageCodec.base64) as ASCII bytes and written out as it is. Nothing builds or stringifies a string of tens
- * of megabytes on the event loop, which is what stalled /health for seconds. Base64 needs no JSON escaping.
+ * The JSON answer of a `b64_json` request, as chunks of bytes: the base64 of every image (in its stored format)
+ * is made in the CPU pool (ImageCodec.base64) as ASCII bytes and written out as it is. Nothing builds or
+ * stringifies a string of tens of megabytes on the event loop, which is what stalled /health for seconds. Base64
+ * needs no JSON escaping. `head` is the rest of the answer (`created`, `output_format`, ...), written before `data`.
  * Every image is read and encoded before the first byte is sent, so a missing object is still a clean 500.
  */
-export async function b64Answer(deps: Pick<Deps, 'blobs' | 'codec'>, created: number, images: ImageRecord[], signal?: AbortSignal): Promise<ReadableStream<Uint8Array>> {
-  const encoded = await Promise.all(images.map((image) => pngBase64(deps, image, signal)));
-  const chunks: Uint8Array[] = [encoder.encode(`{"created":${created},"data":[`)];
+export async function b64Answer(deps: Pick<Deps, 'blobs' | 'codec'>, head: { created: number }, images: ImageRecord[], signal?: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+  const encoded = await Promise.all(images.map((image) => imageBase64(deps, image, signal)));
+  // The head's JSON without its closing brace, so `data` follows its fields.
+  const chunks: Uint8Array[] = [encoder.encode(`${JSON.stringify(head).slice(0, -1)},"data":[`)];
   encoded.forEach((b64, index) => chunks.push(encoder.encode(`${index === 0 ? '' : ','}{"b64_json":"`), b64, encoder.encode('"}')));
   chunks.push(encoder.encode(']}'));
   // Pulled one chunk at a time, so each is let go once the socket has taken it.
@@ -53,7 +55,7 @@ export async function b64Answer(deps: Pick<Deps, 'blobs' | 'codec'>, created: nu
   });
 }
 
-async function pngBase64(deps: Pick<Deps, 'blobs' | 'codec'>, image: ImageRecord, signal: AbortSignal | undefined): Promise<Uint8Array> {
+async function imageBase64(deps: Pick<Deps, 'blobs' | 'codec'>, image: ImageRecord, signal: AbortSignal | undefined): Promise<Uint8Array> {
   const blob = await deps.blobs.get(image.r2_key);
   if (blob === undefined) throw new Error(`image ${image.id} was recorded but its object ${image.r2_key} is missing`);
   return deps.codec.base64(blob.bytes, { signal });

@@ -6,20 +6,54 @@ export const MAX_IMAGES_PER_REQUEST = 10;
 const SIZE = /^(auto|[1-9]\d{0,4}x[1-9]\d{0,4})$/;
 
 /**
- * OpenAI's request for `POST /v1/images/generations`. Fields OpenAI defines that imagegate has no use for
- * (`background`, `moderation`, `style`, `output_compression`, ...) are accepted and ignored, so existing
- * client code runs unchanged; `null` counts as not given, as OpenAI's SDKs may send it.
+ * The fields OpenAI's image endpoints share, as JSON or multipart text takes them. Each is honoured or refused
+ * with a 400 naming it: nothing OpenAI defines is taken and then ignored.
+ */
+export const openAiFields = {
+  model: z.string().max(200, 'model must be at most 200 characters').openapi({ description: 'A model id from GET /v1/models; defaults to the service default (DEFAULT_MODEL)', example: 'local/procedural' }),
+  size: z.string().regex(SIZE, 'size must be WIDTHxHEIGHT (e.g. 1024x1024) or auto').openapi({ description: "WIDTHxHEIGHT, or auto (the model's default size; for an edit, the input's size where the model can make it)", example: '512x512' }),
+  quality: z.enum(['auto', 'low', 'medium', 'high', 'standard', 'hd'], { error: 'quality must be auto, low, medium, high or standard' }).openapi({
+    description: "low, medium or high for models that list them (outputs.quality in GET /api/models), else refused; auto and standard (dall-e's name for the default) are the model's default quality; hd is refused",
+  }),
+  background: z.enum(['transparent', 'opaque', 'auto'], { error: 'background must be transparent, opaque or auto' }).openapi({
+    description: 'transparent only for models with outputs.transparent_background, with png or webp; opaque flattens any transparency onto white',
+  }),
+  output_format: z.enum(['png', 'jpeg', 'webp'], { error: 'output_format must be png, jpeg or webp' }).openapi({ description: "The stored file's format (default png), also the format of b64_json" }),
+  response_format: z.enum(['url', 'b64_json'], { error: 'response_format must be url or b64_json' }).openapi({ description: 'url (default): the public URL of the stored image; b64_json: the image itself, base64' }),
+  user: z.string().max(200, 'user must be at most 200 characters').openapi({ description: "Your end user's id; kept in the image's metadata as openai_user" }),
+};
+
+const STREAM_DESCRIPTION = 'Refused when true: no model here streams partial images, so ask without stream (false is accepted)';
+const PARTIAL_DESCRIPTION = 'Refused above 0: partial images need stream, which imagegate does not do';
+
+/**
+ * OpenAI's request for `POST /v1/images/generations`. `null` counts as not given, as OpenAI's SDKs may send it.
+ * Fields OpenAI does not define are ignored, as they always were here, so a client's extra fields do no harm.
  */
 export const OpenAiGenerateSchema = z
   .object({
     prompt: z.string({ error: 'prompt is required: the text to draw, 3 to 4,000 characters' }).openapi({ example: 'a lighthouse on a cliff at sunset' }),
-    model: z.string().max(200, 'model must be at most 200 characters').nullish().openapi({ description: 'A model id from GET /v1/models; defaults to the service default (DEFAULT_MODEL)', example: 'local/procedural' }),
+    model: openAiFields.model.nullish(),
     n: z.number().int().min(1, 'n must be from 1 to 10').max(MAX_IMAGES_PER_REQUEST, 'n must be from 1 to 10').nullish().openapi({ description: 'Images to make, 1 to 10 (default 1); each is a normal imagegate image. With response_format b64_json, n × width × height is at most 16,777,216 pixels' }),
-    size: z.string().regex(SIZE, 'size must be WIDTHxHEIGHT (e.g. 1024x1024) or auto').nullish().openapi({ description: "WIDTHxHEIGHT or auto (the model's default size)", example: '512x512' }),
-    quality: z.enum(['auto', 'low', 'medium', 'high', 'standard', 'hd']).nullish().openapi({ description: 'Accepted for compatibility; the model id decides the quality' }),
-    response_format: z.enum(['url', 'b64_json'], { error: 'response_format must be url or b64_json' }).nullish().openapi({ description: 'url (default): the public URL of the stored PNG; b64_json: the PNG itself, base64' }),
-    output_format: z.enum(['png'], { error: 'output_format must be png: imagegate stores every image as PNG' }).nullish(),
-    user: z.string().max(200, 'user must be at most 200 characters').nullish().openapi({ description: "Your end user's id; kept in the image's metadata as openai_user" }),
+    size: openAiFields.size.nullish(),
+    quality: openAiFields.quality.nullish(),
+    background: openAiFields.background.nullish(),
+    output_format: openAiFields.output_format.nullish(),
+    output_compression: z
+      .number({ error: 'output_compression must be a whole number from 0 to 100' })
+      .int('output_compression must be a whole number from 0 to 100')
+      .min(0, 'output_compression must be a whole number from 0 to 100')
+      .max(100, 'output_compression must be a whole number from 0 to 100')
+      .nullish()
+      .openapi({ description: 'jpeg and webp quality, 0 to 100; refused with png' }),
+    moderation: z.enum(['auto', 'low'], { error: 'moderation must be auto or low' }).nullish().openapi({
+      description: "auto: imagegate adds no filter of its own and each model's provider applies its standard moderation (a refusal is a 400 content_policy_violation); low is refused, as no provider is asked to filter less",
+    }),
+    style: z.enum(['vivid', 'natural'], { error: 'style must be vivid or natural' }).nullish().openapi({ description: 'Refused: only dall-e-3 has styles, and no model here does' }),
+    stream: z.boolean({ error: 'stream must be true or false' }).nullish().openapi({ description: STREAM_DESCRIPTION }),
+    partial_images: z.number({ error: 'partial_images must be a whole number from 0 to 3' }).int('partial_images must be a whole number from 0 to 3').min(0).max(3).nullish().openapi({ description: PARTIAL_DESCRIPTION }),
+    response_format: openAiFields.response_format.nullish(),
+    user: openAiFields.user.nullish(),
   })
   .openapi('OpenAiImageRequest');
 
@@ -27,6 +61,10 @@ export const OpenAiImagesResponseSchema = z
   .object({
     created: z.number().int().openapi({ description: 'Unix seconds' }),
     data: z.array(z.object({ url: z.string().optional(), b64_json: z.string().optional(), revised_prompt: z.string().optional() })),
+    output_format: z.enum(['png', 'jpeg', 'webp']).optional().openapi({ description: 'The format of the images' }),
+    size: z.string().optional().openapi({ description: 'WIDTHxHEIGHT of the images', example: '512x512' }),
+    quality: z.enum(['low', 'medium', 'high']).optional().openapi({ description: 'When a quality level was asked for' }),
+    background: z.enum(['transparent', 'opaque']).optional().openapi({ description: 'When transparent or opaque was asked for' }),
   })
   .openapi('OpenAiImagesResponse');
 
@@ -40,7 +78,7 @@ export const OpenAiErrorSchema = z
   .object({ error: z.object({ message: z.string(), type: z.string(), param: z.string().nullable(), code: z.string() }) })
   .openapi('OpenAiError');
 
-const errorContent = (description: string) => ({ content: { 'application/json': { schema: OpenAiErrorSchema } }, description });
+export const errorContent = (description: string) => ({ content: { 'application/json': { schema: OpenAiErrorSchema } }, description });
 
 /** The error answers of every /v1 operation, in OpenAI's shape. */
 export const openAiErrorResponses = {
