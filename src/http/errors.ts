@@ -44,7 +44,15 @@ export function onError(logger: Logger, options: { describeParameterErrors?: boo
     }
     if (error instanceof HTTPException && error.status < 500) {
       // Hono's validators throw these for bodies they cannot read; the body middleware catches the usual ones first.
-      return renderError(c, invalidBody('the request body could not be read as JSON; send a JSON object'));
+      const multipart = /^multipart\/form-data/i.test(c.req.header('Content-Type') ?? '');
+      return renderError(
+        c,
+        invalidBody(
+          multipart
+            ? 'the multipart body could not be read: send a well-formed multipart/form-data body whose parts match its boundary (as curl -F or a FormData sends it)'
+            : 'the request body could not be read as JSON; send a JSON object',
+        ),
+      );
     }
     logger.error({ requestId: c.get('requestId'), err: error }, 'unhandled error');
     return renderError(c, new ApiError('INTERNAL_ERROR', 'Internal server error', { request_id: c.get('requestId') ?? null }));

@@ -105,3 +105,24 @@ describe('POST /api/uploads refuses bad files with a 4xx and stores nothing', ()
     await expectInvalid(await upload(form({ image: file(await gradientPng(8, 8), 'a.png') })), 'Invalid file');
   });
 });
+
+describe('POST /api/uploads with an Idempotency-Key', () => {
+  it('replays the first answer for the same file sent again with a fresh multipart boundary, and refuses another file under the key', async () => {
+    const png = await gradientPng(24, 24);
+    const first = await upload(form({ file: file(png, 'a.png') }), { 'Idempotency-Key': 'upload-1' });
+    const again = await upload(form({ file: file(png, 'a.png') }), { 'Idempotency-Key': 'upload-1' });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    expect((await json(again)).id).toBe((await json(first)).id);
+    const other = await upload(form({ file: file(await gradientPng(24, 25), 'a.png') }), { 'Idempotency-Key': 'upload-1' });
+    expect(other.status).toBe(422);
+    expect(await h.blobs.keys()).toHaveLength(1);
+  });
+
+  it('says a malformed multipart body could not be read, in words', async () => {
+    const res = await h.call('POST', '/api/uploads', '--xyz\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc', { 'Content-Type': 'multipart/form-data; boundary=other' });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await json(res))).toContain('multipart body could not be read');
+  });
+});

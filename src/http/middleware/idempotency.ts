@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { HonoRequest, MiddlewareHandler } from 'hono';
 import type { Deps } from '../../domain/context.js';
 import { ApiError, invalidParameter } from '../../domain/errors.js';
 import type { StoredResponse } from '../../ports/database.js';
@@ -51,8 +51,7 @@ export function idempotency({ routes, deps, lease = CLAIM_LEASE }: IdempotencyOp
       throw invalidParameter(IDEMPOTENCY_HEADER, `${IDEMPOTENCY_HEADER} must be 1 to 255 printable ASCII characters (a UUID is a good choice); got ${key.length} characters`);
     }
     const userId = c.get('principal').userId;
-    // The raw bytes, so two multipart uploads that differ only in bytes that are not UTF-8 never look alike.
-    const fingerprint = await sha256Hex(`${c.req.method}\n${c.req.path}\n`, new Uint8Array(await c.req.arrayBuffer()));
+    const fingerprint = await sha256Hex(`${c.req.method}\n${c.req.path}\n`, await bodyFingerprint(c.req));
     const now = deps.clock.now();
     const claim = await deps.db.idempotency.claim({
       userId,
@@ -120,6 +119,38 @@ function replay(response: StoredResponse): Response {
   const headers = new Headers(response.headers);
   headers.set(REPLAYED_HEADER, 'true');
   return new Response(response.body, { status: response.status, headers });
+}
+
+/**
+ * What identifies a request's body. JSON: its bytes. Multipart: its parts (names, values, file names, types and
+ * bytes) in order, not its bytes, since every client picks a fresh boundary for each send and a retry would
+ * otherwise never match. A multipart body that cannot be parsed falls back to its bytes (the route refuses it).
+ */
+async function bodyFingerprint(req: HonoRequest): Promise<Uint8Array> {
+  const bytes = new Uint8Array(await req.arrayBuffer());
+  if (!/^multipart\/form-data/i.test(req.header('Content-Type') ?? '')) return bytes;
+  let form: FormData;
+  try {
+    form = await req.formData();
+  } catch {
+    return bytes;
+  }
+  const parts: Uint8Array[] = [];
+  const encoder = new TextEncoder();
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') {
+      parts.push(encoder.encode(`${JSON.stringify(name)}=${JSON.stringify(value)}\n`));
+    } else {
+      parts.push(encoder.encode(`${JSON.stringify(name)}=file ${JSON.stringify(value.name)} ${JSON.stringify(value.type)} ${value.size}\n`), new Uint8Array(await value.arrayBuffer()));
+    }
+  }
+  const all = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.length;
+  }
+  return all;
 }
 
 /** WebCrypto, so the same code runs on Node and on Workers. */
