@@ -28,6 +28,7 @@ import { registerSystemRoutes } from './http/routes/system/index.js';
 import { registerTemplateRoutes } from './http/routes/templates/index.js';
 import { DEFAULT_WEB_APP_DIR } from './http/routes/system/web-app.js';
 import { registerWebhookRoutes } from './http/routes/webhooks/index.js';
+import { registerMe } from './http/routes/me/get.js';
 
 export type AppConfig = Pick<Config, 'authMode' | 'allowedIps' | 'clientIpHeader'>;
 
@@ -96,6 +97,7 @@ export function createApp({ deps, config, serveFiles = false, clientAddress = ()
   registerAnalyticsRoutes(app, deps);
   registerBatchRoutes(app, deps);
   registerWebhookRoutes(app, deps);
+  registerMe(app, deps);
   registerOpenAiRoutes(app, deps);
   registerMcpRoutes(app, deps);
   if (config.authMode === 'api_key') registerKeyRoutes(app, deps);

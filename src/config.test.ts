@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, listenAddressUrl, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('runs on embedded defaults with nothing set', () => {
@@ -9,7 +9,7 @@ describe('loadConfig', () => {
       port: 8787,
       host: '127.0.0.1',
       dataDir: path.resolve('./data'),
-      publicBaseUrl: 'http://localhost:8787',
+      publicBaseUrl: 'http://127.0.0.1:8787',
       authMode: 'api_key',
       clientIpHeader: 'CF-Connecting-IP',
       adminApiKey: undefined,
@@ -21,8 +21,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ MAX_CONNECTIONS: '20000' }).maxConnections).toBe(20000);
   });
 
-  it('derives the public base URL from PORT and strips a trailing slash from an explicit one', () => {
-    expect(loadConfig({ PORT: '9000' }).publicBaseUrl).toBe('http://localhost:9000');
+  it('derives the public base URL from HOST and PORT and strips a trailing slash from an explicit one', () => {
+    expect(loadConfig({ PORT: '9000' }).publicBaseUrl).toBe('http://127.0.0.1:9000');
     expect(loadConfig({ PUBLIC_BASE_URL: 'https://img.example.com/' }).publicBaseUrl).toBe('https://img.example.com');
   });
 
@@ -71,5 +71,18 @@ describe('loadConfig', () => {
     const tuned = loadConfig({ DATABASE_URL: 'postgres://u@h/db', DATABASE_STATEMENT_TIMEOUT_MS: '0', REDIS_URL: 'redis://h:6379', RATE_LIMIT_FALLBACK: 'memory', REDIS_COMMAND_TIMEOUT_MS: '250' });
     expect(tuned.database).toMatchObject({ statementTimeoutMs: 0 });
     expect(tuned.redis).toMatchObject({ commandTimeoutMs: 250, rateLimitFallback: 'memory' });
+  });
+});
+
+describe('the default PUBLIC_BASE_URL', () => {
+  it('is the address the server listens on, so image URLs are on the origin the app is opened at', () => {
+    expect(loadConfig({ HOST: '127.0.0.1', PORT: '9000' }).publicBaseUrl).toBe('http://127.0.0.1:9000');
+    expect(loadConfig({ HOST: '::1' }).publicBaseUrl).toBe('http://[::1]:8787');
+    expect(loadConfig({ HOST: 'images.internal' }).publicBaseUrl).toBe('http://images.internal:8787');
+  });
+
+  it('is localhost for a wildcard address, which no browser can open', () => {
+    expect(listenAddressUrl('0.0.0.0', 8787)).toBe('http://localhost:8787');
+    expect(listenAddressUrl('::', 8787)).toBe('http://localhost:8787');
   });
 });

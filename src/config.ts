@@ -162,7 +162,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxConnections: e.MAX_CONNECTIONS,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
-    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? listenAddressUrl(e.HOST, e.PORT)).replace(/\/+$/, ''),
     authMode: e.AUTH_MODE,
     allowedIps: e.ALLOWED_IPS === undefined ? [] : parseAllowList(e.ALLOWED_IPS).valid,
     clientIpHeader: e.CLIENT_IP_HEADER,
@@ -195,4 +195,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webAppDir: e.WEB_APP_DIR === undefined ? undefined : path.resolve(e.WEB_APP_DIR),
     ...infrastructureConfig(e),
   };
+}
+
+/**
+ * The address the server listens on, as the default base of image URLs: the README opens the app at
+ * http://127.0.0.1:8787, and an image URL on another origin (localhost) is one the browser will not download from
+ * the page. A wildcard address (0.0.0.0, ::) is not one a browser can open, so it becomes localhost.
+ */
+export function listenAddressUrl(host: string, port: number): string {
+  const wildcard = host === '0.0.0.0' || host === '::' || host === '[::]';
+  const name = wildcard ? 'localhost' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
