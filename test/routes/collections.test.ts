@@ -22,6 +22,23 @@ describe('collections', () => {
     expect(collection.id).toMatch(/^coll_/);
   });
 
+  it('shows the image added last as the cover, and none once it is empty or its images are deleted', async () => {
+    const collection = await newCollection();
+    expect(collection.cover_image_url).toBeNull();
+    const first = await newImage('a boat');
+    const second = await newImage('a harbour');
+    for (const id of [first, second]) {
+      await h.call('POST', `/api/collections/${String(collection.id)}/images`, { image_id: id });
+      h.clock.advance(1000);
+    }
+    const cover = async () => (await json(await h.call('GET', `/api/collections/${String(collection.id)}`))).cover_image_url;
+    expect(await cover()).toBe(h.deps.blobs.publicUrl(`generated/${second}.png`));
+    await h.call('DELETE', `/api/images/${second}`);
+    expect(await cover()).toBe(h.deps.blobs.publicUrl(`generated/${first}.png`));
+    const listed = await json<{ collections: { cover_image_url: string | null }[] }>(await h.call('GET', '/api/collections'));
+    expect(listed.collections[0]?.cover_image_url).toBe(h.deps.blobs.publicUrl(`generated/${first}.png`));
+  });
+
   it('defaults a missing description to an empty string', async () => {
     expect(await json(await h.call('POST', '/api/collections', { name: 'x' }))).toMatchObject({ description: '' });
   });

@@ -17,10 +17,24 @@ export function createCollectionRepository(db: Kysely<DatabaseSchema>): Collecti
           .where('i.is_deleted', '=', 0)
           .select((inner) => inner.fn.countAll().as('n'))
           .as('image_count'),
+      )
+      // The cover: the live image added last.
+      .select((eb) =>
+        eb
+          .selectFrom('collection_images as ci')
+          .innerJoin('images as i', 'i.id', 'ci.image_id')
+          .whereRef('ci.collection_id', '=', 'c.id')
+          .where('i.is_deleted', '=', 0)
+          .select('i.r2_key')
+          .orderBy('ci.added_at', 'desc')
+          .orderBy('i.id', 'desc')
+          .limit(1)
+          .as('cover_key'),
       );
-  const toCollection = (row: { image_count: unknown } & Omit<CollectionWithCount, 'image_count'>): CollectionWithCount => ({
+  const toCollection = (row: { image_count: unknown; cover_key: string | null } & Omit<CollectionWithCount, 'image_count' | 'cover_key'>): CollectionWithCount => ({
     ...row,
     image_count: toNumber(row.image_count),
+    cover_key: row.cover_key ?? null,
   });
 
   return {

@@ -17,5 +17,5 @@ export async function createCollection({ deps, ctx, input }: VerbArgs<CreateColl
     updated_at: now,
   };
   await deps.db.collections.insert(row);
-  return toCollectionRecord({ ...row, image_count: 0 });
+  return toCollectionRecord({ ...row, image_count: 0, cover_key: null }, deps.blobs);
 }

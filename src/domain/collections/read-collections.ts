@@ -6,14 +6,14 @@ import { paginate, type Pagination } from '../pagination.js';
 import { toCollectionRecord, type CollectionRecord } from './collection-record.js';
 
 export async function listCollections({ deps, ctx, input }: VerbArgs<PageRequest>): Promise<{ collections: CollectionRecord[]; pagination: Pagination }> {
-  const { items, pagination } = paginate(await deps.db.collections.list(ctx.userId, input), input, toCollectionRecord);
+  const { items, pagination } = paginate(await deps.db.collections.list(ctx.userId, input), input, (row) => toCollectionRecord(row, deps.blobs));
   return { collections: items, pagination };
 }
 
 export async function getCollection({ deps, ctx, input }: VerbArgs<{ collectionId: string }>): Promise<CollectionRecord> {
   const row = await deps.db.collections.find(ctx.userId, input.collectionId);
   if (row === undefined) throw notFound('Collection', 'collection_id', input.collectionId);
-  return toCollectionRecord(row);
+  return toCollectionRecord(row, deps.blobs);
 }
 
 export async function listCollectionImages({

@@ -12,6 +12,8 @@ export interface CollectionRow {
 
 export interface CollectionWithCount extends CollectionRow {
   image_count: number;
+  /** The object key of the live image added last (the collection's cover), or null when it has none. */
+  cover_key: string | null;
 }
 
 export interface CollectionRepository {

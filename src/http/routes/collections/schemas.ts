@@ -8,6 +8,7 @@ export const CollectionSchema = z
     description: z.string(),
     user_id: z.string(),
     image_count: z.number().int().openapi({ description: 'Live (not deleted) images in the collection' }),
+    cover_image_url: z.string().nullable().openapi({ description: 'Public URL of the image added last, for a cover thumbnail; null when the collection is empty' }),
     created_at: z.string(),
     updated_at: z.string(),
   })
