@@ -48,6 +48,16 @@ describe('POST /api/generate', () => {
     expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(512);
   });
 
+  it('serves the file as a download named as asked with ?download=, keeping its extension', async () => {
+    const image = await json(await generate({ prompt: 'a red barn', model: 'local/procedural', width: 64, height: 64 }));
+    const path = new URL(String(image.r2_url)).pathname;
+    const named = await h.app.request(`${path}?download=${encodeURIComponent('a red barn – dusk')}`);
+    expect(named.headers.get('Content-Disposition')).toBe(`attachment; filename="a red barn _ dusk.png"; filename*=UTF-8''${encodeURIComponent('a red barn – dusk.png')}`);
+    const plain = await h.app.request(`${path}?download=1`);
+    expect(plain.headers.get('Content-Disposition')).toContain(`filename="${String(image.id)}.png"`);
+    expect((await h.app.request(path)).headers.get('Content-Disposition')).toBeNull();
+  });
+
   it('is not idempotent: the same request twice makes two images', async () => {
     const a = await json(await generate({ prompt: 'same prompt', model: 'local/procedural', seed: 7 }));
     const b = await json(await generate({ prompt: 'same prompt', model: 'local/procedural', seed: 7 }));
