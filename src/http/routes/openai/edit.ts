@@ -9,6 +9,7 @@ import { multipartBody } from '../../multipart.js';
 import { idempotent, requires } from '../../route-table.js';
 import { jsonContent } from '../../schemas.js';
 import type { RegisterRoutes } from '../types.js';
+import { catalogModelId } from './model-names.js';
 import { checkB64Pixels } from './b64-answer.js';
 import { OpenAiEditFormSchema, type OpenAiEditForm } from './form-schemas.js';
 import { generateAll, parseSize, userMetadata, type FieldNames } from './generate-all.js';
@@ -44,7 +45,7 @@ export const registerOpenAiEdit: RegisterRoutes = (app, deps) => {
     const ctx = requestContext(c.var);
     // Everything that can be refused is refused here, before a file is stored or a cost reserved.
     refuseStreaming(form.stream === 'true', form.partial_images);
-    const model = resolveModel(deps.catalog, form.model ?? deps.catalog.defaultModelId, { requireAvailable: true, now: deps.clock.now() });
+    const model = resolveModel(deps.catalog, catalogModelId(deps.catalog, form.model, deps.clock.now()) ?? deps.catalog.defaultModelId, { requireAvailable: true, now: deps.clock.now() });
     const prompt = checkPrompt(form.prompt);
     const { images, mask } = await readFiles(form, model);
     const size = parseSize(form.size);

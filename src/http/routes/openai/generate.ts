@@ -3,6 +3,7 @@ import { requestContext } from '../../app-env.js';
 import { idempotent, requires } from '../../route-table.js';
 import { jsonBody, jsonContent } from '../../schemas.js';
 import type { RegisterRoutes } from '../types.js';
+import { catalogModelId } from './model-names.js';
 import { checkB64Pixels } from './b64-answer.js';
 import { generateAll, parseSize, userMetadata } from './generate-all.js';
 import { imagesAnswer } from './images-answer.js';
@@ -33,8 +34,8 @@ export const registerOpenAiGenerate: RegisterRoutes = (app, deps) => {
     refuseGenerationExtras(body.style, body.moderation);
     const size = parseSize(body.size);
     const n = body.n ?? 1;
-    if (body.response_format === 'b64_json') checkB64Pixels(n, size, deps.catalog.find(body.model ?? deps.catalog.defaultModelId));
-    const model = body.model ?? undefined;
+    const model = catalogModelId(deps.catalog, body.model, deps.clock.now());
+    if (body.response_format === 'b64_json') checkB64Pixels(n, size, deps.catalog.find(model ?? deps.catalog.defaultModelId));
     const images = await generateAll(deps, ctx, n, { prompt: body.prompt, model, ...size, ...outputOptions(body), ...userMetadata(body.user) });
     return imagesAnswer(c, deps, images, body.response_format, ctx.signal);
   });

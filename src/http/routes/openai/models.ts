@@ -4,6 +4,7 @@ import { catalogView, type CatalogEntry } from '../../../domain/models/catalog.j
 import { requires } from '../../route-table.js';
 import { jsonContent } from '../../schemas.js';
 import type { RegisterRoutes } from '../types.js';
+import { openAiNames } from './model-names.js';
 import { OpenAiModelListSchema, OpenAiModelSchema, openAiErrorResponses } from './schemas.js';
 
 /**
@@ -28,15 +29,17 @@ export const registerOpenAiModels: RegisterRoutes = (app, deps) => {
   app.openapi(listRoute, (c) => {
     const now = deps.clock.now();
     const data = deps.catalog.list().filter((entry) => catalogView(entry, now).available).map(toOpenAiModel);
+    // OpenAI code names OpenAI's models by OpenAI's names; those work here too when OpenAI is configured.
+    for (const { name, entry } of openAiNames(deps.catalog, now)) data.push({ ...toOpenAiModel(entry), id: name });
     return c.json({ object: 'list' as const, data }, 200);
   });
 
   // Ids contain slashes (`local/procedural`), which OpenAI's SDKs send encoded or raw: the id is the rest of the path.
   app.get('/v1/models/:id{.+}', (c) => {
     const id = c.req.param('id');
-    const model = deps.catalog.find(id);
+    const model = deps.catalog.find(id) ?? openAiNames(deps.catalog, deps.clock.now()).find((named) => named.name === id)?.entry;
     if (model === undefined) throw notFound('Model', 'model', id);
-    return c.json(toOpenAiModel(model), 200);
+    return c.json({ ...toOpenAiModel(model), id }, 200);
   });
   app.openAPIRegistry.registerPath({
     operationId: 'openAiRetrieveModel',

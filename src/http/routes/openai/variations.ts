@@ -7,6 +7,7 @@ import { multipartBody } from '../../multipart.js';
 import { idempotent, requires } from '../../route-table.js';
 import { jsonContent } from '../../schemas.js';
 import type { RegisterRoutes } from '../types.js';
+import { catalogModelId } from './model-names.js';
 import { checkB64Pixels } from './b64-answer.js';
 import { OpenAiVariationFormSchema } from './form-schemas.js';
 import { generateAll, parseSize, userMetadata, type FieldNames } from './generate-all.js';
@@ -43,7 +44,7 @@ export const registerOpenAiVariation: RegisterRoutes = (app, deps) => {
   app.openapi(route, async (c) => {
     const form = c.req.valid('form');
     const ctx = requestContext(c.var);
-    const model = resolveModel(deps.catalog, form.model ?? deps.catalog.defaultModelId, { requireAvailable: true, now: deps.clock.now() });
+    const model = resolveModel(deps.catalog, catalogModelId(deps.catalog, form.model, deps.clock.now()) ?? deps.catalog.defaultModelId, { requireAvailable: true, now: deps.clock.now() });
     if (!model.inputs.strength || model.inputs.max_images < 1) {
       throw invalidParameter('model', `model ${model.id} cannot make variations: it does not take an image with a strength (inputs.strength in GET /api/models); pick a model that does`);
     }
