@@ -80,7 +80,7 @@ export function describeDatabase(config: Pick<Config, 'database'>): string {
 }
 
 /** The configured database, migrated (on PostgreSQL under an advisory lock, so a fleet starting together migrates once). */
-export async function openDatabase(config: Pick<Config, 'database'>, logger?: Logger): Promise<KyselyDatabase> {
+export async function openDatabase(config: Pick<Config, 'database'>, logger?: Logger, onMigrated?: (applied: readonly string[]) => void): Promise<KyselyDatabase> {
   const { database } = config;
   if (database.kind === 'postgres') {
     const db = createPostgresDatabase({
@@ -92,7 +92,9 @@ export async function openDatabase(config: Pick<Config, 'database'>, logger?: Lo
       statementTimeoutMs: database.statementTimeoutMs,
     });
     try {
-      await throughDrops(() => db.migrate(), logger);
+      // Migrated first, then reported: `onMigrated?.(await ...)` would skip the migration itself without a listener.
+      const applied = await throughDrops(() => db.migrate(), logger);
+      onMigrated?.(applied);
     } catch (error) {
       await db.close().catch(() => undefined);
       throw postgresStartupError(error, describeDatabase(config));
@@ -108,7 +110,8 @@ export async function openDatabase(config: Pick<Config, 'database'>, logger?: Lo
     const file = describeDatabase(config);
     throw new StartupError(`cannot open the database ${file} (${error instanceof Error ? error.message : code}); make it readable and writable by this user, or set DATA_DIR to the server's data folder`);
   }
-  await db.migrate();
+  const applied = await db.migrate();
+  onMigrated?.(applied);
   return db;
 }
 

@@ -3,10 +3,10 @@ import { ConfigError, loadConfig } from '../config.js';
 import { GENERATE_USAGE, generateCommand } from './cli/generate.js';
 import { KEYS_USAGE, keysCommand } from './cli/keys.js';
 import { MCP_USAGE, mcpCommand } from './cli/mcp.js';
+import { migrateCommand } from './cli/migrate.js';
 import { MODELS_USAGE, modelsCommand } from './cli/models.js';
 import { SEED_USAGE, seedCommand } from './cli/seed.js';
 import { installValidationMessages } from '../http/validation-messages.js';
-import { describeDatabase, openDatabase } from '../deps.js';
 import { requireSharedDatabase, startQueueWorker } from './queue-worker.js';
 import { startServer } from './server.js';
 
@@ -82,14 +82,6 @@ async function workerCommand(): Promise<undefined> {
   return undefined;
 }
 
-async function migrateCommand(): Promise<number> {
-  const config = loadConfig();
-  const db = await openDatabase(config);
-  await db.close();
-  io.out(`imagegate: ${describeDatabase(config)} is up to date`);
-  return 0;
-}
-
 /** Returns the exit code, or undefined while a long-running command (serve) keeps the process alive. */
 export async function main(argv: string[]): Promise<number | undefined> {
   installValidationMessages();
@@ -100,7 +92,7 @@ export async function main(argv: string[]): Promise<number | undefined> {
     case 'worker':
       return workerCommand();
     case 'migrate':
-      return migrateCommand();
+      return migrateCommand(loadConfig(), io);
     case 'seed':
       if (rest.length === 0 || rest.includes('--help')) {
         io.out(SEED_USAGE);

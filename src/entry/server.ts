@@ -102,7 +102,8 @@ function running(config: Config, parts: { runtime: Runtime; server: ServerType; 
       storage: config.storage.driver,
       queue: config.redis === undefined ? 'database' : 'redis',
       workers: parts.workers !== undefined,
-      publicBaseUrl: config.publicBaseUrl,
+      // Where images will be, whatever the storage: PUBLIC_BASE_URL with local files, the bucket's URL with S3.
+      imageUrls: `${runtime.deps.blobs.publicUrl('generated/')}<id>.png`,
     },
     'imagegate listening',
   );

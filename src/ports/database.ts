@@ -35,8 +35,8 @@ export interface Database {
   idempotency: IdempotencyRepository;
   /** The ledger: every provider call that may have cost money, with what it cost. */
   charges: ChargeRepository;
-  /** Applies pending migrations; idempotent. */
-  migrate(): Promise<void>;
+  /** Applies pending migrations; idempotent. Resolves with the names of those it applied (none when up to date). */
+  migrate(): Promise<string[]>;
   /** Throws when the database cannot answer a query. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -25,11 +25,11 @@ export interface KyselyDatabaseOptions {
    * Runs every migration: PostgreSQL's holds a lock around it and names the schema the migration tables
    * live in (without one Kysely's Migrator takes a `kysely_migration` table in any schema as its own).
    */
-  migrationLock?: (migrate: (migrationTableSchema: string | undefined) => Promise<void>) => Promise<void>;
+  migrationLock?: (migrate: (migrationTableSchema: string | undefined) => Promise<string[]>) => Promise<string[]>;
 }
 
 export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Database['dialect'], options: KyselyDatabaseOptions = {}): KyselyDatabase {
-  const migrate = async (migrationTableSchema?: string) => {
+  const migrate = async (migrationTableSchema?: string): Promise<string[]> => {
     const migrator = new Migrator({ db, provider: migrationProvider(dialect), migrationTableSchema });
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((result) => result.status === 'Error');
@@ -39,6 +39,7 @@ export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Databa
       const name = failed?.migrationName ?? 'unknown';
       throw new Error(`database migration ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
+    return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
   };
   return {
     dialect,
@@ -54,7 +55,7 @@ export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Databa
     idempotency: createIdempotencyRepository(db),
     charges: createChargeRepository(db, dialect),
     async migrate() {
-      await (options.migrationLock === undefined ? migrate() : options.migrationLock(migrate));
+      return options.migrationLock === undefined ? migrate() : options.migrationLock(migrate);
     },
     async ping() {
       await sql`select 1`.execute(db);

@@ -76,7 +76,7 @@ function statementLimits(statementTimeoutMs: number): Pick<pg.ClientConfig, 'sta
  * Runs `migrate` for the configured schema (or the connection's current one) while holding its migration
  * lock, on a connection of its own outside the pool (which may have one connection only).
  */
-async function withMigrationLock(config: pg.ClientConfig, schema: string | undefined, warn: (error: unknown) => void, migrate: (schema: string | undefined) => Promise<void>): Promise<void> {
+async function withMigrationLock<T>(config: pg.ClientConfig, schema: string | undefined, warn: (error: unknown) => void, migrate: (schema: string | undefined) => Promise<T>): Promise<T> {
   const client = new pg.Client(config);
   // A dropped connection then fails the query in hand (and the migration with it), not the process.
   client.on('error', warn);
@@ -91,7 +91,7 @@ async function withMigrationLock(config: pg.ClientConfig, schema: string | undef
       if (schema !== undefined && (await client.query('select 1 from pg_namespace where nspname = $1', [schema])).rowCount === 0) {
         await client.query(`create schema ${schema}`);
       }
-      await migrate(target);
+      return await migrate(target);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [key]);
     }
@@ -116,7 +116,7 @@ export function createPostgresDatabase(options: PostgresDatabaseOptions): Kysely
   const db = new Kysely<DatabaseSchema>({ dialect: new SearchPathPostgresDialect({ pool }) });
   return createKyselyDatabase(db, 'postgres', { migrationLock: async (migrate) => {
       try {
-        await withMigrationLock(config, options.schema, warn, migrate);
+        return await withMigrationLock(config, options.schema, warn, migrate);
       } catch (error) {
         throw translatePostgresError(error);
       }
