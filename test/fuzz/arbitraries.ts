@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { bodyArb, bodyRefusal, type BodyChoice, type Catalogue } from './bodies.js';
+import { Form } from './form.js';
+import { anyMultipartCt, formBodyArb, multipartRefusals, notFormBodyArb, okMultipartCt } from './form-arbitraries.js';
 import { Fixture, jsonText, placeholder, Raw, type FixtureName } from './json-text.js';
 import { typeOf, type Operation, type Parameter } from './openapi.js';
 import { FuzzRun, type AuthChoice, type ContentTypeChoice, type FuzzRequest, type IpChoice, type Mode } from './request.js';
@@ -64,7 +66,7 @@ const NOT_JSON_CTS: ContentTypeChoice[] = [
   'json',
   '*/*',
   '',
-].map((header) => ({ header, kind: 'not-json' }));
+].map((header) => ({ header, kind: 'other' }));
 
 const okContentType = fc.oneof({ weight: 5, arbitrary: fc.constant(JSON_CT) }, { weight: 2, arbitrary: fc.constantFrom(...EQUIVALENT_CTS) });
 const anyContentType = fc.oneof(
@@ -299,7 +301,7 @@ function queryArb(op: Operation, mutate: boolean): fc.Arbitrary<{ pairs: [string
 
 // ---- Operations ----------------------------------------------------------------------------------------------
 
-type Focus = 'valid' | 'body' | 'query' | 'path' | 'content-type' | 'auth';
+type Focus = 'valid' | 'body' | 'query' | 'path' | 'content-type' | 'auth' | 'not-a-form';
 
 interface Parts {
   path: { parts: (string | Fixture)[]; refuse: string[]; notes: string[] };
@@ -315,6 +317,8 @@ const isWrite = (method: string) => method === 'POST' || method === 'PUT';
 /** Request-level refusals that follow from the Content-Type, the body and its size (POST/PUT under /api/). */
 function writeRefusals(op: Operation, contentType: ContentTypeChoice, body: BodyChoice['body'], catalogue: Catalogue): string[] {
   if (!isWrite(op.method)) return [];
+  if (op.form !== undefined) return multipartRefusals(op.form, contentType, body);
+  if (body instanceof Form) return ['a multipart form where the operation takes JSON'];
   const reasons: string[] = [];
   const bytes = body === undefined ? 0 : Buffer.byteLength(jsonText(body, placeholder));
   const json = contentType.kind === 'canonical' || contentType.kind === 'equivalent';
@@ -336,13 +340,14 @@ function operationArb(op: Operation, catalogue: Catalogue): fc.Arbitrary<FuzzReq
   const compose = (focus: Focus, parts: { [K in keyof Parts]: fc.Arbitrary<Parts[K]> }) =>
     fc.record(parts).map((p): FuzzRequest => {
       // A bodiless action sent without a body carries no Content-Type either, unless that is what is fuzzed.
-      const contentType = !write || (p.body.body === undefined && op.body === undefined && focus !== 'content-type') ? MISSING_CT : p.contentType;
+      const bodiless = op.body === undefined && op.form === undefined;
+      const contentType = !write || (p.body.body === undefined && bodiless && focus !== 'content-type') ? MISSING_CT : p.contentType;
       const refuse = [...p.path.refuse, ...p.query.refuse, ...writeRefusals(op, contentType, p.body.body, catalogue)];
       if (isWrite(op.method) || op.method === 'DELETE') {
         if (p.path.parts.some((part) => part instanceof Fixture && part.name === 'sampleTemplate')) refuse.push('sample templates are read-only');
       }
       const notes = [...p.path.notes, ...p.query.notes, ...(p.body.note === undefined ? [] : [`body: ${p.body.note}`])];
-      if (focus === 'content-type' || contentType.kind === 'equivalent') notes.push(`Content-Type ${JSON.stringify(contentType.header)}`);
+      if (focus === 'content-type' || focus === 'not-a-form' || contentType.kind === 'equivalent') notes.push(`Content-Type ${JSON.stringify(contentType.header)}`);
       if (p.auth.who !== 'admin' || !p.auth.canonical) notes.push(`auth ${p.auth.who}${p.auth.canonical ? '' : ' (equivalent spelling)'}`);
       return {
         operation: op.key,
@@ -357,16 +362,23 @@ function operationArb(op: Operation, catalogue: Catalogue): fc.Arbitrary<FuzzReq
         notes,
       };
     });
+  const form = write ? op.form : undefined;
   const valid = {
     path: pathArb(op, false),
     query: queryArb(op, false),
-    body: write ? bodyArb(op, false) : noBody,
+    body: form !== undefined ? formBodyArb(form, op, false) : write ? bodyArb(op, false) : noBody,
     auth: okAuth,
-    contentType: okContentType,
+    contentType: form !== undefined ? okMultipartCt : okContentType,
     ip: ipArb,
   };
   const focuses: fc.WeightedArbitrary<FuzzRequest>[] = [{ weight: 3, arbitrary: compose('valid', valid) }];
-  if (write) {
+  if (form !== undefined) {
+    // A form route: broken forms and files, forms under other Content-Types, and bodies that are no form at all.
+    focuses.push({ weight: 6, arbitrary: compose('body', { ...valid, body: formBodyArb(form, op, true) }) });
+    focuses.push({ weight: 2, arbitrary: compose('content-type', { ...valid, contentType: anyMultipartCt }) });
+    const jsonish = fc.oneof({ weight: 3, arbitrary: okContentType }, { weight: 1, arbitrary: anyContentType }, { weight: 1, arbitrary: okMultipartCt });
+    focuses.push({ weight: 2, arbitrary: compose('not-a-form', { ...valid, body: notFormBodyArb(form, op), contentType: jsonish }) });
+  } else if (write) {
     focuses.push({ weight: 6, arbitrary: compose('body', { ...valid, body: bodyArb(op, true) }) });
     focuses.push({ weight: 2, arbitrary: compose('content-type', { ...valid, contentType: anyContentType }) });
   }
@@ -485,8 +497,8 @@ function extraPathArb(): fc.Arbitrary<FuzzRequest> {
 /** One request: a documented operation (each as likely as the next), a wrong method, or a path outside the document. */
 export function requestArb(operations: Operation[], catalogue: Catalogue): fc.Arbitrary<FuzzRequest> {
   return fc.oneof(
-    // Operations that take a body have the most to fuzz: they come up three times as often.
-    { weight: 16, arbitrary: fc.oneof(...operations.map((op) => ({ weight: op.body === undefined ? 1 : 3, arbitrary: operationArb(op, catalogue) }))) },
+    // Operations that take a body have the most to fuzz: they come up three times as often, forms (files) four.
+    { weight: 16, arbitrary: fc.oneof(...operations.map((op) => ({ weight: op.form !== undefined ? 4 : op.body === undefined ? 1 : 3, arbitrary: operationArb(op, catalogue) }))) },
     { weight: 2, arbitrary: wrongMethodArb(operations) },
     { weight: 3, arbitrary: extraPathArb() },
   );

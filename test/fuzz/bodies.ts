@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { Fixture, fromPlain, nestedArrays, nestedObjects, Obj, placeholder, Raw, jsonText, type J } from './json-text.js';
+import type { Form } from './form.js';
 import { isObjectSchema, typeOf, violation, type Operation, type Schema } from './openapi.js';
 
 /** What the fuzzer knows about the running app beyond its document: the model catalogue. */
@@ -9,7 +10,8 @@ export interface Catalogue {
 }
 
 export interface BodyChoice {
-  body: J | undefined;
+  /** JSON (or raw text), a multipart form, or nothing. */
+  body: J | Form | undefined;
   note?: string;
 }
 
@@ -181,7 +183,7 @@ export function mutatedObject(schema: Schema, op: Operation): fc.Arbitrary<{ val
 }
 
 /** Whole bodies that are not the object asked for. */
-const ODD_BODIES: readonly BodyChoice[] = [
+export const ODD_BODIES: readonly { body: J | undefined; note: string }[] = [
   { body: undefined, note: 'no body' },
   { body: new Raw(''), note: 'empty body' },
   { body: new Raw(' \n\t '), note: 'whitespace body' },

@@ -1,4 +1,4 @@
-/** The part of an OpenAPI 3.1 document the fuzzer reads: operations, their parameters and JSON bodies. */
+/** The part of an OpenAPI 3.1 document the fuzzer reads: operations, their parameters, JSON and multipart bodies. */
 
 export interface Schema {
   $ref?: string;
@@ -36,8 +36,27 @@ export interface Operation {
   parameters: Parameter[];
   /** The `application/json` request body schema, with `$ref`s resolved. */
   body: Schema | undefined;
+  /** The `multipart/form-data` request body, its fields read from the schema; undefined for other operations. */
+  form: FormSchema | undefined;
   /** `METHOD path`, the key the coverage count uses. */
   key: string;
+}
+
+/** One field of a multipart form. */
+export interface FormField {
+  name: string;
+  schema: Schema;
+  required: boolean;
+  /**
+   * `one`: a single file (`type: string, format: binary`); `many`: files repeated under the name (an array of
+   * binaries, or a choice that allows one); `text`: a text value, read by its schema.
+   */
+  kind: 'one' | 'many' | 'text';
+}
+
+export interface FormSchema {
+  schema: Schema;
+  fields: FormField[];
 }
 
 interface Document {
@@ -74,16 +93,33 @@ export function operationsOf(document: unknown): Operation[] {
     for (const [method, op] of Object.entries(item)) {
       if (!METHODS.has(method)) continue;
       const bodySchema = op.requestBody?.content?.['application/json']?.schema;
+      const formSchema = op.requestBody?.content?.['multipart/form-data']?.schema;
       operations.push({
         method: method.toUpperCase(),
         path,
         parameters: (op.parameters ?? []).map((p) => ({ ...p, schema: resolve(p.schema ?? {}) })),
         body: bodySchema === undefined ? undefined : resolve(bodySchema),
+        form: formSchema === undefined ? undefined : formOf(resolve(formSchema)),
         key: `${method.toUpperCase()} ${path}`,
       });
     }
   }
   return operations;
+}
+
+const isBinary = (schema: Schema): boolean => typeOf(schema) === 'string' && schema.format === 'binary';
+
+/** How a form field carries files, from its schema alone (see FormField.kind). */
+function fieldKind(schema: Schema): FormField['kind'] {
+  const choices = [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
+  if (choices.some((choice) => typeOf(choice) === 'array' && choice.items !== undefined && fieldKind(choice.items) !== 'text')) return 'many';
+  return choices.some(isBinary) ? 'one' : 'text';
+}
+
+function formOf(schema: Schema): FormSchema {
+  const required = new Set(schema.required ?? []);
+  const fields = Object.entries(schema.properties ?? {}).map(([name, field]): FormField => ({ name, schema: field, required: required.has(name), kind: fieldKind(field) }));
+  return { schema, fields };
 }
 
 export const typeOf = (schema: Schema): string | undefined => (Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type);

@@ -1,6 +1,8 @@
 import { abbreviate, type Resolve } from './json-text.js';
 import { ADMIN, ALLOWED_IP, JSON_CT } from './arbitraries.js';
-import { bodyText, describeRequest, pathText, queryText, requestHeaders, type FuzzRequest, type Mode } from './request.js';
+import { encodeForm, Form, formDataOf } from './form.js';
+import { MULTIPART_CT } from './form-arbitraries.js';
+import { bodyText, describeRequest, pathText, queryText, requestHeaders, viaFormData, type FuzzRequest, type Mode } from './request.js';
 import { describeChanges, type World } from './world.js';
 
 export interface Outcome {
@@ -30,7 +32,14 @@ export async function send(world: World, request: FuzzRequest): Promise<Outcome>
   const headers = requestHeaders(request, world.mode, resolve);
   const text = bodyText(request, resolve);
   const init: RequestInit = { method: request.method, headers };
-  if (text !== undefined) {
+  if (request.body instanceof Form) {
+    if (viaFormData(request)) init.body = formDataOf(request.body, world.samples, resolve);
+    else {
+      const bytes = encodeForm(request.body, world.samples, resolve);
+      init.body = bytes;
+      headers['Content-Length'] = String(bytes.byteLength);
+    }
+  } else if (text !== undefined) {
     // Bytes, not a string: a string body would make the Request add `text/plain` on its own.
     const bytes = new TextEncoder().encode(text);
     init.body = bytes;
@@ -45,12 +54,17 @@ export async function send(world: World, request: FuzzRequest): Promise<Outcome>
 /** The path the app sees, after the URL parser has folded dot segments. */
 const finalPath = (world: World, request: FuzzRequest) => new URL(`http://localhost${pathText(request, (name) => world.fixtures[name])}`).pathname;
 
-/** imagegate's errors carry a string `error`; the OpenAI-compatible /v1 surface carries OpenAI's `error.message`. */
+/**
+ * imagegate's errors carry a string `error`; the OpenAI-compatible /v1 surface answers every error in OpenAI's
+ * shape, `{ error: { message, type, param, code } }` (its OpenAiError schema), which its SDKs read.
+ */
 function hasErrorText(parsed: unknown, path: string): boolean {
   if (typeof parsed !== 'object' || parsed === null) return false;
   const error = (parsed as { error?: unknown }).error;
-  if (typeof error === 'string') return true;
-  return path.startsWith('/v1/') && typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string';
+  if (!path.startsWith('/v1/')) return typeof error === 'string';
+  if (typeof error !== 'object' || error === null) return false;
+  const { message, type, param, code } = error as Record<string, unknown>;
+  return typeof message === 'string' && typeof type === 'string' && (typeof param === 'string' || param === null) && typeof code === 'string';
 }
 
 /** Why the request must be refused: its own reasons plus what the mode's gates (keys, permissions, IP list) demand. */
@@ -83,7 +97,8 @@ export function check(world: World, request: FuzzRequest, outcome: Outcome, befo
         violations.push({ kind: 'error body is not JSON', detail: `Content-Type ${outcome.contentType ?? 'none'}` });
       }
       if (parsed !== undefined && !hasErrorText(parsed, finalPath(world, request))) {
-        violations.push({ kind: 'error body has no string `error`', detail: 'the body is JSON but `error` is not a string' });
+        const detail = finalPath(world, request).startsWith('/v1/') ? 'the body is JSON but not OpenAI\'s {error:{message,type,param,code}}' : 'the body is JSON but `error` is not a string';
+        violations.push({ kind: 'error body has no string `error`', detail });
       }
       if (parsed !== undefined && !/^application\/json\b/i.test(outcome.contentType ?? '')) {
         violations.push({ kind: 'error body is not JSON', detail: `JSON text sent as Content-Type ${outcome.contentType ?? 'none'}` });
@@ -109,7 +124,8 @@ export function canonicalTwin(world: World, request: FuzzRequest, outcome: Outco
   const ctVariant = request.contentType.kind === 'equivalent';
   const authVariant = world.mode !== 'ip_allowlist' && request.auth.who === 'admin' && !request.auth.canonical;
   if (!ctVariant && !authVariant) return undefined;
-  return { ...request, contentType: ctVariant ? JSON_CT : request.contentType, auth: authVariant ? ADMIN : request.auth };
+  const canonical = request.body instanceof Form ? MULTIPART_CT : JSON_CT;
+  return { ...request, contentType: ctVariant ? canonical : request.contentType, auth: authVariant ? ADMIN : request.auth };
 }
 
 export function twinViolation(request: FuzzRequest, outcome: Outcome, twin: Outcome): Violation | undefined {
@@ -148,6 +164,7 @@ export const signature = (mode: Mode, request: FuzzRequest, outcome: Outcome, vi
 /** Where a created or updated resource can be read back. */
 const READ_BACK: Record<string, string> = {
   'POST /api/generate': '/api/images/',
+  'POST /api/uploads': '/api/images/',
   'POST /api/collections': '/api/collections/',
   'POST /api/templates': '/api/templates/',
   'PUT /api/templates/{id}': '/api/templates/',
@@ -179,4 +196,34 @@ export async function readBack(world: World, request: FuzzRequest, outcome: Outc
       detail: differing.map((key) => `${key}: answered ${show(answered[key])}, read back ${show(stored[key])}`).join('; '),
     },
   };
+}
+
+/** Ids `GET /api/images?kind=upload` lists: the uploads a caller sees (a run makes far fewer than a page). */
+export async function listedUploads(world: World): Promise<string[]> {
+  const headers: Record<string, string> = { Authorization: `Bearer ${world.fixtures.adminKey}`, 'CF-Connecting-IP': ALLOWED_IP.header ?? '' };
+  const res = await world.app.request('http://localhost/api/images?kind=upload&limit=100', { headers });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`GET /api/images?kind=upload answered ${res.status} ${abbreviate(text, 300)}`);
+  return (JSON.parse(text) as { images: { id: string }[] }).images.map((image) => image.id).sort();
+}
+
+/**
+ * A refused form stored no upload: the gallery's uploads are listed as before. An answer that is an upload
+ * (`kind: "upload"`) is listed as a new one.
+ */
+export function uploadsViolation(outcome: Outcome, before: readonly string[], after: readonly string[]): Violation | undefined {
+  const added = after.filter((id) => !before.includes(id));
+  const removed = before.filter((id) => !after.includes(id));
+  const change = `GET /api/images?kind=upload listed ${before.length}, now ${after.length}${added.length > 0 ? ` (new: ${added.join(', ')})` : ''}${removed.length > 0 ? ` (gone: ${removed.join(', ')})` : ''}`;
+  if (outcome.status >= 400) return added.length + removed.length === 0 ? undefined : { kind: 'refused request stored data', detail: change };
+  if (outcome.status >= 300) return undefined;
+  let answered: unknown;
+  try {
+    answered = JSON.parse(outcome.text);
+  } catch {
+    return undefined;
+  }
+  const { id, kind } = (answered ?? {}) as { id?: unknown; kind?: unknown };
+  if (kind !== 'upload' || typeof id !== 'string') return undefined;
+  return added.length === 1 && added[0] === id && removed.length === 0 ? undefined : { kind: 'answer differs from what was stored', detail: `answered the upload ${id}; ${change}` };
 }

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { describeForm, Form } from './form.js';
 import { abbreviate, Fixture, jsonText, placeholder, type J, type Resolve } from './json-text.js';
 
 /** Which app a run talks to: key-based on the memory blob store, key-based on a local blob store, or IP allow-list. */
@@ -14,8 +15,12 @@ export interface AuthChoice {
 
 export interface ContentTypeChoice {
   header: string | null;
-  /** `equivalent`: another spelling of application/json (RFC 9110: case-insensitive, OWS, empty parameters). */
-  kind: 'canonical' | 'equivalent' | 'not-json' | 'missing';
+  /**
+   * `equivalent`: another spelling of the canonical type (RFC 9110: case-insensitive, OWS, empty parameters): of
+   * application/json, or for a multipart operation of `multipart/form-data` with the body's boundary.
+   * `other`: not the operation's media type (or, for a form, without its boundary).
+   */
+  kind: 'canonical' | 'equivalent' | 'other' | 'missing';
 }
 
 export interface IpChoice {
@@ -38,7 +43,7 @@ export interface FuzzRequest {
   query: readonly (readonly [string, string | null])[];
   auth: AuthChoice;
   contentType: ContentTypeChoice;
-  body: J | undefined;
+  body: J | Form | undefined;
   ip: IpChoice;
   /** Why this request must be refused (status >= 400) whatever the mode's own gates decide. */
   refuse: readonly string[];
@@ -71,8 +76,13 @@ export const pathText = (request: FuzzRequest, resolve: Resolve): string =>
 export const queryText = (request: FuzzRequest): string =>
   request.query.length === 0 ? '' : `?${request.query.map(([name, value]) => (value === null ? name : `${name}=${value}`)).join('&')}`;
 
+/** The JSON (or raw) body's text; undefined for no body and for a form. */
 export const bodyText = (request: FuzzRequest, resolve: Resolve): string | undefined =>
-  request.body === undefined ? undefined : jsonText(request.body, resolve);
+  request.body === undefined || request.body instanceof Form ? undefined : jsonText(request.body, resolve);
+
+/** A form sent as the platform's FormData encodes it, with FormData's own Content-Type (and boundary). */
+export const viaFormData = (request: FuzzRequest): boolean =>
+  request.body instanceof Form && request.body.encoder === 'formdata' && request.body.malformed === undefined && request.contentType.kind === 'canonical';
 
 /** Headers as sent in `mode` (fixtures resolved by `resolve`). */
 export function requestHeaders(request: FuzzRequest, mode: Mode, resolve: Resolve): Record<string, string> {
@@ -80,7 +90,7 @@ export function requestHeaders(request: FuzzRequest, mode: Mode, resolve: Resolv
   if (request.auth.header !== null) {
     headers.Authorization = request.auth.header.replaceAll('{{adminKey}}', resolve('adminKey')).replaceAll('{{readKey}}', resolve('readKey'));
   }
-  if (request.contentType.header !== null) headers['Content-Type'] = request.contentType.header;
+  if (request.contentType.header !== null && !viaFormData(request)) headers['Content-Type'] = request.contentType.header;
   if (mode === 'ip_allowlist') {
     if (request.ip.header !== null) headers['CF-Connecting-IP'] = request.ip.header;
     if (request.ip.forwardedFor !== undefined) headers['X-Forwarded-For'] = request.ip.forwardedFor;
@@ -93,7 +103,10 @@ export function describeRequest(request: FuzzRequest, mode: Mode, resolve: Resol
   const lines = [`${request.method} ${abbreviate(pathText(request, resolve) + queryText(request), 300)}`];
   const headers = requestHeaders(request, mode, resolve);
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${JSON.stringify(abbreviate(value, 120)).slice(1, -1)}`);
-  if (request.body !== undefined) {
+  if (viaFormData(request)) lines.push("Content-Type: multipart/form-data; boundary=(FormData's own)");
+  if (request.body instanceof Form) {
+    lines.push(`body: ${abbreviate(describeForm(request.body, resolve, viaFormData(request)), 900)}`);
+  } else if (request.body !== undefined) {
     const full = jsonText(request.body, resolve);
     lines.push(`body (${Buffer.byteLength(full)} bytes): ${abbreviate(jsonText(request.body, resolve, true), 600)}`);
   }

@@ -10,6 +10,7 @@ import { createHarness, TEST_KEY, type Harness } from '../../src/test-support/ha
 import { ALLOWED_IP, ALLOWED_IPS } from './arbitraries.js';
 import type { FixtureName } from './json-text.js';
 import type { Mode } from './request.js';
+import { samples, type Samples } from './samples.js';
 
 /** A fresh app for one run, with its fixtures made and a way to see everything it has stored. */
 export interface World {
@@ -17,6 +18,8 @@ export interface World {
   app: Harness['app'];
   harness: Harness;
   fixtures: Record<FixtureName, string>;
+  /** The files forms send (real images made with sharp once, and files that only look like images). */
+  samples: Samples;
   /** Every table's rows and every stored object, as comparable text per table (`blobs` for the objects). */
   snapshot(): Promise<Map<string, string>>;
   /** Requests the fixtures took. */
@@ -93,6 +96,7 @@ export async function createWorld(mode: Mode): Promise<World> {
     app,
     harness,
     fixtures,
+    samples: await samples(),
     setupRequests,
     async snapshot() {
       const state = new Map<string, string>();
