@@ -36,12 +36,19 @@ const multipartLimit = bodyLimit({
     ),
 });
 
+/** `multipart/form-data` with a boundary parameter (quoted or not), in any case and with any spaces. */
+const MULTIPART = /^\s*multipart\/form-data\s*;(?:.*;)?\s*boundary\s*=\s*"?([^";\s]+)"?/i;
+
 /** Multipart routes take files: the form's media type with its boundary, and the larger limit; the route parses it. */
 function multipartBody(c: Context, next: Next): Promise<Response | void> {
   const type = c.req.header('Content-Type');
-  if (type === undefined || !/^multipart\/form-data\s*;.*boundary=/i.test(type)) {
-    throw invalidBody(`send the image as multipart/form-data (as curl -F or a FormData does; got ${type === undefined ? 'no Content-Type' : JSON.stringify(type)})`);
+  const boundary = type === undefined ? undefined : MULTIPART.exec(type)?.[1];
+  if (boundary === undefined) {
+    throw invalidBody(`send the image as multipart/form-data with its boundary (as curl -F or a FormData does; got ${type === undefined ? 'no Content-Type' : JSON.stringify(type)})`);
   }
+  // Any valid spelling (RFC 9110: spaces around `;`, any case, a quoted boundary) reaches the route in the plain
+  // form, which is the only one @hono/zod-openapi's own check lets through.
+  c.req.raw.headers.set('Content-Type', `multipart/form-data; boundary=${boundary}`);
   return multipartLimit(c, next);
 }
 
