@@ -9,7 +9,7 @@ import { TEST_KEY, createHarness, json, type Harness } from '../../src/test-supp
 import { freePort, startServerProcess, tempDataDir } from '../e2e/spawn-server.js';
 import { createKeyFor } from '../keys/key-helpers.js';
 import { listen, type Listening } from './listen.js';
-import { gradientPng, maskPng } from '../inputs/images.js';
+import { photoPng, maskPng } from '../inputs/images.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -93,7 +93,7 @@ describe('MCP over streamable HTTP', () => {
     expect(JSON.stringify(refused.content)).toMatch(/FORBIDDEN/);
     expect((await call(client, 'list_images')).isError).toBeFalsy();
     expect((await json<{ images: unknown[] }>(await h.call('GET', '/api/images'))).images).toHaveLength(0);
-    const upload = await call(client, 'upload_image', { data: Buffer.from(await gradientPng(16, 16)).toString('base64') });
+    const upload = await call(client, 'upload_image', { data: Buffer.from(await photoPng(16, 16)).toString('base64') });
     expect(upload.isError).toBe(true);
     expect(JSON.stringify(upload.content)).toMatch(/FORBIDDEN/);
     await client.close();
@@ -102,9 +102,9 @@ describe('MCP over streamable HTTP', () => {
   it('uploads an image as base64 and edits it inside a mask with generate_image', async () => {
     const client = await httpClient(server.origin, TEST_KEY);
     const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
-    const input = structured<{ id: string; kind: string }>(await call(client, 'upload_image', { data: base64(await gradientPng(96, 64)), filename: 'room.png' }));
+    const input = structured<{ id: string; kind: string }>(await call(client, 'upload_image', { data: base64(await photoPng(96, 64)), filename: 'room.png' }));
     expect(input.kind).toBe('upload');
-    const mask = structured<{ id: string }>(await call(client, 'upload_image', { data: `data:image/png;base64,${base64(await maskPng(96, 64, { x: 0, y: 0, w: 16, h: 16 }))}` }));
+    const mask = structured<{ id: string }>(await call(client, 'upload_image', { data: `data:image/png;base64,${base64(await maskPng(96, 64, { left: 0, top: 0, width: 16, height: 16 }))}` }));
     const edit = await call(client, 'generate_image', { prompt: 'a green armchair', model: 'local/procedural', image_ids: [input.id], mask_image_id: mask.id });
     expect(edit.isError).toBeFalsy();
     expect(structured(edit)).toMatchObject({ width: 96, height: 64, source_image_ids: [input.id] });

@@ -5,7 +5,7 @@ import { TEST_KEY, createHarness, json, type Harness } from '../../src/test-supp
 import { countingStandIn, type StandIn } from '../../src/test-support/stand-in-provider.js';
 import { listen, type Listening } from './listen.js';
 import { refusal } from './refusal.js';
-import { decodeRgba, inside, maskPng, photoPng, pngFile, type Rect } from './sample-files.js';
+import { decodeRgba, inside, maskPng, photoPng, pngFile, type Rect } from '../support/sample-images.js';
 
 /**
  * `client.images.edit()` and `createVariation()` of the official SDK against a listening server. The SDK sends
@@ -101,7 +101,7 @@ describe('POST /v1/images/edits', () => {
     const photo = await photoPng(W, H);
     const error = await refusal(client().images.edit({ image: [await pngFile(photo, 'a.png'), await pngFile(photo, 'b.png')], prompt: 'a lighthouse' }));
     expect(error.param).toBe('image');
-    expect(error.message).toMatch(/at most 1 image/);
+    expect(error.message).toMatch(/at most 1 input image/);
     await expectNothingStored();
   });
 

@@ -96,6 +96,17 @@ export function describeDatabaseContract(name: string, open: () => Promise<Datab
       expect((await db.images.listLive('alice', page, { derived_from: 'img_up', kind: 'generated' })).total).toBe(2);
     });
 
+    it('discards an upload of its user outright, counters included, and never a generated image', async () => {
+      await db.images.insert(image({ id: 'img_up', kind: 'upload', model: 'upload', cost: 0 }));
+      await db.images.insert(image({ id: 'img_gen', created_at: '2026-11-01T11:00:00.000Z' }));
+      expect(await db.images.discardUpload('bob', 'img_up')).toBe(false);
+      expect(await db.images.discardUpload('alice', 'img_gen')).toBe(false);
+      expect(await db.images.discardUpload('alice', 'img_up')).toBe(true);
+      expect(await db.images.findLive('alice', 'img_up')).toBeUndefined();
+      expect((await db.images.listLive('alice', page)).total).toBe(1);
+      expect(await db.images.discardUpload('alice', 'img_up')).toBe(false);
+    });
+
     it('soft-deletes once, hiding the image from live reads', async () => {
       await db.images.insert(image({}));
       expect(await db.images.softDelete('alice', 'img_1', '2026-11-02T00:00:00.000Z')).toBe(true);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createHarness, expectInvalid, json, type Harness } from '../../src/test-support/harness.js';
 import { eventually } from '../../src/test-support/webhook-receiver.js';
-import { file, form, gradientPng } from './images.js';
+import { file, form, photoPng } from './images.js';
 
 let h: Harness;
 beforeEach(async () => {
@@ -18,7 +18,7 @@ interface Batch {
 }
 
 it('gives every prompt of a batch the same input image and output format, with lineage and the real extension', async () => {
-  const upload = await json(await h.call('POST', '/api/uploads', form({ file: file(await gradientPng(96, 64), 'product.png') })));
+  const upload = await json(await h.call('POST', '/api/uploads', form({ file: file(await photoPng(96, 64), 'product.png') })));
   const res = await h.call('POST', '/api/batch/generate', { prompts: ['a beach', 'a forest'], model: 'local/procedural', image_ids: [upload.id], strength: 0.5, output_format: 'webp' });
   expect(res.status).toBe(201);
   const { id } = await json<{ id: string }>(res);

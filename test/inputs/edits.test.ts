@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, expectInvalid, json, type Harness } from '../../src/test-support/harness.js';
 import { countingStandIn, type StandIn } from '../../src/test-support/stand-in-provider.js';
 import { createKeyFor } from '../keys/key-helpers.js';
-import { file, form, gradientPng, maskPng, rgbaOf } from './images.js';
+import { file, form, photoPng, maskPng, decodeRgba } from './images.js';
 
 /** A paid, text-only model (its stand-in counts the calls a provider would bill). */
 const TEXT_ONLY = 'replicate/black-forest-labs/flux-schnell';
@@ -28,16 +28,16 @@ const generate = (body: Record<string, unknown>) => h.call('POST', '/api/generat
 
 describe('POST /api/generate with image inputs', () => {
   it('edits inside the mask on the offline model: kept pixels unchanged, the size of the input, lineage both ways', async () => {
-    const input = await gradientPng(96, 64);
+    const input = await photoPng(96, 64);
     const imageId = await uploaded(input);
-    const maskId = await uploaded(await maskPng(96, 64, { x: 16, y: 8, w: 32, h: 24 }), 'mask.png');
+    const maskId = await uploaded(await maskPng(96, 64, { left: 16, top: 8, width: 32, height: 24 }), 'mask.png');
     const res = await generate({ image_ids: [imageId], mask_image_id: maskId });
     expect(res.status).toBe(201);
     const edit = await json(res);
     expect(edit).toMatchObject({ kind: 'generated', width: 96, height: 64, source_image_ids: [imageId], parameters: { mask_image_id: maskId } });
 
-    const before = await rgbaOf(input);
-    const after = await rgbaOf((await h.blobs.get(String(edit.r2_key)))?.bytes ?? new Uint8Array());
+    const before = await decodeRgba(input);
+    const after = await decodeRgba((await h.blobs.get(String(edit.r2_key)))?.bytes ?? new Uint8Array());
     let changedInside = 0;
     for (let y = 0; y < 64; y += 1) {
       for (let x = 0; x < 96; x += 1) {
@@ -57,7 +57,7 @@ describe('POST /api/generate with image inputs', () => {
   });
 
   it('does image-to-image with a strength, and an edit of an edit walks back to the upload', async () => {
-    const first = await uploaded(await gradientPng(64, 64));
+    const first = await uploaded(await photoPng(64, 64));
     const second = await json(await generate({ image_ids: [first], strength: 0.3 }));
     expect(second.parameters).toMatchObject({ strength: 0.3 });
     const third = await json(await generate({ image_ids: [String(second.id)], strength: 0.5 }));
@@ -66,7 +66,7 @@ describe('POST /api/generate with image inputs', () => {
   });
 
   it('refuses images for a text-only model before any paid call, naming the capability', async () => {
-    const imageId = await uploaded(await gradientPng(32, 32));
+    const imageId = await uploaded(await photoPng(32, 32));
     const body = await expectInvalid(await generate({ model: TEXT_ONLY, image_ids: [imageId] }), 'Invalid image_ids');
     expect(JSON.stringify(body)).toContain('inputs.max_images is 0');
     expect(standIn.calls()).toBe(0);
@@ -74,8 +74,8 @@ describe('POST /api/generate with image inputs', () => {
   });
 
   it('refuses more images than the model takes, and more than 16', async () => {
-    const a = await uploaded(await gradientPng(32, 32));
-    const b = await uploaded(await gradientPng(32, 32));
+    const a = await uploaded(await photoPng(32, 32));
+    const b = await uploaded(await photoPng(32, 32));
     const body = await expectInvalid(await generate({ image_ids: [a, b] }), 'Invalid image_ids');
     expect(JSON.stringify(body)).toContain('at most 1 input image');
     const seventeen = Array.from({ length: 17 }, (_, i) => `img_${i}`);
@@ -83,18 +83,18 @@ describe('POST /api/generate with image inputs', () => {
   });
 
   it('refuses a mask of another size, and a mask without transparency, saying what to send', async () => {
-    const imageId = await uploaded(await gradientPng(64, 64));
-    const small = await uploaded(await maskPng(32, 32, { x: 0, y: 0, w: 8, h: 8 }), 'small-mask.png');
+    const imageId = await uploaded(await photoPng(64, 64));
+    const small = await uploaded(await maskPng(32, 32, { left: 0, top: 0, width: 8, height: 8 }), 'small-mask.png');
     const wrongSize = await expectInvalid(await generate({ image_ids: [imageId], mask_image_id: small }), 'Invalid mask_image_id');
     expect(JSON.stringify(wrongSize)).toContain('the mask is 32x32 but the image it applies to is 64x64');
-    const opaque = await uploaded(new Uint8Array(await sharp(await gradientPng(64, 64)).removeAlpha().png().toBuffer()), 'opaque.png');
+    const opaque = await uploaded(new Uint8Array(await sharp(await photoPng(64, 64)).removeAlpha().png().toBuffer()), 'opaque.png');
     const noAlpha = await expectInvalid(await generate({ image_ids: [imageId], mask_image_id: opaque }), 'Invalid mask_image_id');
     expect(JSON.stringify(noAlpha)).toContain('no transparency');
   });
 
   it("answers 404 for another user's image, as for any image", async () => {
     const bob = await createKeyFor(h, { name: 'bob', user_id: 'bob', permissions: ['generate', 'read'] });
-    const bobs = await h.app.request('/api/uploads', { method: 'POST', headers: { Authorization: `Bearer ${bob.key}` }, body: form({ file: file(await gradientPng(32, 32), 'b.png') }) });
+    const bobs = await h.app.request('/api/uploads', { method: 'POST', headers: { Authorization: `Bearer ${bob.key}` }, body: form({ file: file(await photoPng(32, 32), 'b.png') }) });
     const bobImage = String((await json(bobs)).id);
     const res = await generate({ image_ids: [bobImage] });
     expect(res.status).toBe(404);

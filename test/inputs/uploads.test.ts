@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, expectInvalid, json, type Harness } from '../../src/test-support/harness.js';
 import { createKeyFor } from '../keys/key-helpers.js';
-import { file, form, gradientPng } from './images.js';
+import { file, form, photoPng } from './images.js';
 
 let h: Harness;
 beforeEach(async () => {
@@ -26,7 +26,7 @@ function pngHeaderClaiming(width: number, height: number): Uint8Array {
 
 describe('POST /api/uploads', () => {
   it('stores a PNG byte for byte as a gallery image of kind upload, costing nothing', async () => {
-    const png = await gradientPng(64, 48);
+    const png = await photoPng(64, 48);
     const res = await upload(form({ file: file(png, 'holiday/beach.png') }));
     expect(res.status).toBe(201);
     const image = await json(res);
@@ -38,8 +38,8 @@ describe('POST /api/uploads', () => {
   });
 
   it('keeps a JPEG and a WebP in their own format, served with their own content type', async () => {
-    const jpeg = new Uint8Array(await sharp(await gradientPng(40, 30)).jpeg().toBuffer());
-    const webp = new Uint8Array(await sharp(await gradientPng(40, 30)).webp().toBuffer());
+    const jpeg = new Uint8Array(await sharp(await photoPng(40, 30)).jpeg().toBuffer());
+    const webp = new Uint8Array(await sharp(await photoPng(40, 30)).webp().toBuffer());
     for (const [bytes, extension, type] of [[jpeg, 'jpg', 'image/jpeg'], [webp, 'webp', 'image/webp']] as const) {
       const image = await json(await upload(form({ file: file(bytes, `photo.${extension}`, type) })));
       expect(image.r2_key).toBe(`uploads/${String(image.id)}.${extension}`);
@@ -49,7 +49,7 @@ describe('POST /api/uploads', () => {
   });
 
   it('lists uploads apart with ?kind=, deletes them like any image, and hides them from another user', async () => {
-    const uploaded = await json(await upload(form({ file: file(await gradientPng(32, 32), 'a.png') })));
+    const uploaded = await json(await upload(form({ file: file(await photoPng(32, 32), 'a.png') })));
     const generated = await json(await h.call('POST', '/api/generate', { prompt: 'a red barn', model: 'local/procedural', width: 64, height: 64 }));
     const ids = async (query: string) => (await json<{ images: { id: string }[] }>(await h.call('GET', `/api/images${query}`))).images.map((image) => image.id);
     expect(await ids('?kind=upload')).toEqual([uploaded.id]);
@@ -65,7 +65,7 @@ describe('POST /api/uploads', () => {
   });
 
   it('does not count uploads as usage or cost', async () => {
-    await upload(form({ file: file(await gradientPng(32, 32), 'a.png') }));
+    await upload(form({ file: file(await photoPng(32, 32), 'a.png') }));
     const usage = await json<{ total_images: number }>(await h.call('GET', '/api/analytics/usage'));
     expect(usage.total_images).toBe(0);
   });
@@ -76,7 +76,7 @@ describe('POST /api/uploads refuses bad files with a 4xx and stores nothing', ()
     ['a text file', async () => form({ file: file(new TextEncoder().encode('hello, not an image'), 'notes.png') }), 400, 'not a PNG, JPEG or WebP'],
     ['a GIF', async () => form({ file: file(new TextEncoder().encode('GIF89a\u0001\u0000\u0001\u0000'), 'a.gif', 'image/gif') }), 400, 'not a PNG, JPEG or WebP'],
     ['a header claiming 50,000 pixels a side', async () => form({ file: file(pngHeaderClaiming(50_000, 50_000), 'bomb.png') }), 400, 'scale it down'],
-    ['a PNG cut short after its header', async () => form({ file: file((await gradientPng(64, 64)).slice(0, 60), 'cut.png') }), 400, 'could not be decoded'],
+    ['a PNG cut short after its header', async () => form({ file: file((await photoPng(64, 64)).slice(0, 60), 'cut.png') }), 400, 'could not be decoded'],
     ['an empty file', async () => form({ file: file(new Uint8Array(0), 'empty.png') }), 400, 'empty'],
   ];
   it.each(refusals)('%s', async (_name, body, status, words) => {
@@ -91,7 +91,7 @@ describe('POST /api/uploads refuses bad files with a 4xx and stores nothing', ()
 
   it('answers 413 for a file over 50 MB', async () => {
     const big = new Uint8Array(50 * 1024 * 1024 + 10);
-    big.set(await gradientPng(8, 8));
+    big.set(await photoPng(8, 8));
     const res = await upload(form({ file: file(big, 'big.png') }));
     expect(res.status).toBe(413);
     expect((await json(res)).code).toBe('PAYLOAD_TOO_LARGE');
@@ -102,20 +102,20 @@ describe('POST /api/uploads refuses bad files with a 4xx and stores nothing', ()
     const asJson = await h.call('POST', '/api/uploads', { file: 'aGVsbG8=' });
     expect(asJson.status).toBe(400);
     expect(JSON.stringify(await json(asJson))).toContain('multipart/form-data');
-    await expectInvalid(await upload(form({ image: file(await gradientPng(8, 8), 'a.png') })), 'Invalid file');
+    await expectInvalid(await upload(form({ image: file(await photoPng(8, 8), 'a.png') })), 'Invalid file');
   });
 });
 
 describe('POST /api/uploads with an Idempotency-Key', () => {
   it('replays the first answer for the same file sent again with a fresh multipart boundary, and refuses another file under the key', async () => {
-    const png = await gradientPng(24, 24);
+    const png = await photoPng(24, 24);
     const first = await upload(form({ file: file(png, 'a.png') }), { 'Idempotency-Key': 'upload-1' });
     const again = await upload(form({ file: file(png, 'a.png') }), { 'Idempotency-Key': 'upload-1' });
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
     expect((await json(again)).id).toBe((await json(first)).id);
-    const other = await upload(form({ file: file(await gradientPng(24, 25), 'a.png') }), { 'Idempotency-Key': 'upload-1' });
+    const other = await upload(form({ file: file(await photoPng(24, 25), 'a.png') }), { 'Idempotency-Key': 'upload-1' });
     expect(other.status).toBe(422);
     expect(await h.blobs.keys()).toHaveLength(1);
   });

@@ -56,6 +56,15 @@ export async function recordSoftDelete(trx: Transaction<DatabaseSchema>, userId:
   return true;
 }
 
+/** Removes an upload (never a generated image: those were paid for and stay counted), and its place in the counter. */
+export async function recordDiscard(trx: Transaction<DatabaseSchema>, userId: string, id: string): Promise<boolean> {
+  const upload = await trx.selectFrom('images').select('is_deleted').where('id', '=', id).where('user_id', '=', userId).where('kind', '=', 'upload').executeTakeFirst();
+  if (upload === undefined) return false;
+  await trx.deleteFrom('images').where('id', '=', id).execute();
+  if (Number(upload.is_deleted) === 0) await bumpLive(trx, userId, -1);
+  return true;
+}
+
 async function bumpLive(writer: Writer, userId: string, delta: number): Promise<void> {
   await writer
     .insertInto('image_counters')

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, ImageFilter, ImageRepository } from '../../ports/database.js';
 import { settleCharge } from './charges-repository.js';
-import { recordImage, recordSoftDelete } from './image-writes.js';
+import { recordDiscard, recordImage, recordSoftDelete } from './image-writes.js';
 import { foldForSearch } from './search-fold.js';
 import { toImageRow, toNumber } from './rows.js';
 import type { DatabaseSchema } from './schema.js';
@@ -66,6 +66,9 @@ export function createImageRepository(db: Kysely<DatabaseSchema>, dialect: Datab
       // One row more than asked says whether another page follows, without counting.
       const [found, total] = await Promise.all([rows.limit(page.limit + 1).execute(), countMatching(userId, filter)]);
       return { items: found.slice(0, page.limit).map(toImageRow), total, hasMore: found.length > page.limit };
+    },
+    async discardUpload(userId, id) {
+      return db.transaction().execute((trx) => recordDiscard(trx, userId, id));
     },
     async softDelete(userId, id, at) {
       return db.transaction().execute((trx) => recordSoftDelete(trx, userId, id, at));

@@ -7,7 +7,7 @@ import { checkStorable } from '../json-shape.js';
 import { checkPrompt } from '../prompt.js';
 import { checkMetadata } from './metadata.js';
 import { resolveSettings, type GenerationOptions, type ResolvedSettings } from './generation-settings.js';
-import { loadInputs, type PlannedInputs } from '../inputs/load-inputs.js';
+import { loadInputs, type GivenInputs, type PlannedInputs } from '../inputs/load-inputs.js';
 
 export interface GenerationRequest extends GenerationOptions {
   prompt?: string;
@@ -32,7 +32,13 @@ export interface GenerationPlan {
 }
 
 /** Validation shared by single generations and batches: every refusal happens here, before any work. */
-export async function planGeneration(deps: Pick<Deps, 'db' | 'blobs' | 'catalog' | 'randomSeed' | 'clock'>, userId: string, input: GenerationRequest): Promise<GenerationPlan> {
+export async function planGeneration(
+  deps: Pick<Deps, 'db' | 'blobs' | 'catalog' | 'randomSeed' | 'clock'>,
+  userId: string,
+  input: GenerationRequest,
+  /** Input files not stored yet, instead of `image_ids` and `mask_image_id`: a dry run before storing them. */
+  given?: GivenInputs,
+): Promise<GenerationPlan> {
   // First, whoever called (HTTP, MCP, CLI, a batch): PostgreSQL refuses a NUL only at the insert, after the
   // provider was paid, and a template lookup with one fails outright. Metadata has its own, deeper rule below.
   const { metadata: _metadata, image_ids: imageIds, mask_image_id: maskImageId, ...fields } = input;
@@ -43,7 +49,7 @@ export async function planGeneration(deps: Pick<Deps, 'db' | 'blobs' | 'catalog'
   const prompt = checkPrompt(input.prompt ?? template?.default_prompt);
   const model = resolveModel(deps.catalog, modelId, { requireAvailable: true, now: deps.clock.now() });
   const layers = [template?.parameters ?? {}, fields];
-  const inputs = await loadInputs(deps, userId, model, { image_ids: imageIds, mask_image_id: maskImageId, strength: input.strength ?? template?.parameters.strength });
+  const inputs = await loadInputs(deps, userId, model, { image_ids: imageIds, mask_image_id: maskImageId, strength: input.strength ?? template?.parameters.strength }, given);
   const resolved = resolveWithInputSize(model, layers, inputs, deps.randomSeed);
   // The record names the mask it was edited with; the edited images are its source_image_ids.
   const settings = inputs.mask === undefined ? resolved : { ...resolved, parameters: { ...resolved.parameters, mask_image_id: inputs.mask.id } };

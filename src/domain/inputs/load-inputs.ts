@@ -16,6 +16,12 @@ export interface LoadedInput extends InputImage {
   id: string;
 }
 
+/** Files not stored yet (their ids are placeholders), checked by the same rules before anything is stored. */
+export interface GivenInputs {
+  images: LoadedInput[];
+  mask?: LoadedInput;
+}
+
 export interface PlannedInputs {
   images: LoadedInput[];
   mask?: LoadedInput;
@@ -27,8 +33,9 @@ export interface PlannedInputs {
  * all of it before any provider is called or any cost reserved. Each id must be a live image of the caller (another
  * user's is not found, as everywhere); the mask must have transparency and the first image's size.
  */
-export async function loadInputs(deps: Pick<Deps, 'db' | 'blobs'>, userId: string, model: CatalogEntry, request: InputRequest): Promise<PlannedInputs> {
-  const ids = request.image_ids ?? [];
+export async function loadInputs(deps: Pick<Deps, 'db' | 'blobs'>, userId: string, model: CatalogEntry, request: InputRequest, given?: GivenInputs): Promise<PlannedInputs> {
+  const ids = given?.images.map((image) => image.id) ?? request.image_ids ?? [];
+  const maskId = given === undefined ? request.mask_image_id : given.mask?.id;
   const { inputs } = model;
   if (ids.length > MAX_INPUT_IMAGES) throw invalidParameter('image_ids', `at most ${MAX_INPUT_IMAGES} input images per request (got ${ids.length})`);
   if (ids.length > 0 && inputs.max_images === 0) {
@@ -36,7 +43,7 @@ export async function loadInputs(deps: Pick<Deps, 'db' | 'blobs'>, userId: strin
   }
   if (ids.length > inputs.max_images) throw invalidParameter('image_ids', `model ${model.id} takes at most ${inputs.max_images} input image${inputs.max_images === 1 ? '' : 's'} (got ${ids.length})`);
   if (new Set(ids).size !== ids.length) throw invalidParameter('image_ids', 'image_ids names the same image twice: send each once');
-  if (request.mask_image_id !== undefined) {
+  if (maskId !== undefined) {
     if (!inputs.mask) throw invalidParameter('mask_image_id', `model ${model.id} does not take a mask (its inputs.mask is false in GET /api/models)`);
     if (ids.length === 0) throw invalidParameter('mask_image_id', 'a mask needs an image to edit: send image_ids too (the mask applies to the first)');
   }
@@ -45,11 +52,11 @@ export async function loadInputs(deps: Pick<Deps, 'db' | 'blobs'>, userId: strin
     if (ids.length === 0) throw invalidParameter('strength', 'strength says how far to move from an input image: send image_ids too');
   }
 
-  const images = await Promise.all(ids.map((id, index) => loadOne(deps, userId, id, 'image_ids', `image-${index}`)));
+  const images = given?.images ?? (await Promise.all(ids.map((id, index) => loadOne(deps, userId, id, 'image_ids', `image-${index}`))));
   const first = images[0];
   let mask: LoadedInput | undefined;
-  if (request.mask_image_id !== undefined && first !== undefined) {
-    mask = await loadOne(deps, userId, request.mask_image_id, 'mask_image_id', 'mask');
+  if (maskId !== undefined && first !== undefined) {
+    mask = given?.mask ?? (await loadOne(deps, userId, maskId, 'mask_image_id', 'mask'));
     if (mask.width !== first.width || mask.height !== first.height) {
       throw invalidParameter('mask_image_id', `the mask is ${mask.width}x${mask.height} but the image it applies to is ${first.width}x${first.height}: send a mask of the same size`);
     }

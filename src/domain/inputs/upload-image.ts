@@ -13,6 +13,8 @@ export interface UploadImageInput {
   filename?: string;
   /** The request field the bytes came in, named in errors (`file`, `image`, `data`). */
   field?: string;
+  /** Already checked and decoded by the caller (stageInputFiles): not decoded a second time. */
+  verified?: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface UploadImageInput {
 export async function uploadImage({ deps, ctx, input }: VerbArgs<UploadImageInput>): Promise<ImageRecord> {
   const field = input.field ?? 'file';
   const header = checkImageFile(input.bytes, field);
-  await verifyImageFile(deps.codec, input.bytes, field, ctx.signal);
+  if (input.verified !== true) await verifyImageFile(deps.codec, input.bytes, field, ctx.signal);
   const id = deps.ids.newId('img');
   const key = `${UPLOAD_KEY_PREFIX}${id}.${header.extension}`;
   await deps.blobs.put(key, input.bytes, header.contentType);

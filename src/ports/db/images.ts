@@ -79,6 +79,11 @@ export interface ImageRepository {
    * With `after`, the page starts after that image (keyset paging: flat cost however deep) and `offset` is not used.
    */
   listLive(userId: string, page: PageRequest & { after?: ImagePosition }, filter?: ImageFilter): Promise<Page<ImageRow> & { hasMore: boolean }>;
+  /**
+   * Removes an upload of this user outright, record and counters (not a soft delete): for the files of a request
+   * that was refused after storing them, which must leave nothing behind. False when there is no such upload.
+   */
+  discardUpload(userId: string, id: string): Promise<boolean>;
   /** Marks the image deleted; false when there is no live image of this user with that id. */
   softDelete(userId: string, id: string, at: string): Promise<boolean>;
   /**

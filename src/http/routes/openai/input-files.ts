@@ -1,62 +1,46 @@
 import type { Deps, RequestContext } from '../../../domain/context.js';
-import type { GenerationOptions } from '../../../domain/images/generation-settings.js';
-import { resolveSettings } from '../../../domain/images/generation-settings.js';
 import type { ImageRecord } from '../../../domain/images/image-record.js';
+import type { GenerateImageInput } from '../../../domain/images/generate-image.js';
 import { checkImageFile } from '../../../domain/inputs/check-image-file.js';
 import type { ImageHeader } from '../../../domain/inputs/image-header.js';
-import { uploadImage } from '../../../domain/inputs/upload-image.js';
+import { stageInputFiles, type InputFile } from '../../../domain/inputs/stage-input-files.js';
 import type { CatalogEntry } from '../../../domain/models/catalog.js';
 import { fileBytes } from '../../multipart.js';
-import { asOpenAiError, type FieldNames } from './generate-all.js';
+import { asOpenAiError, generateAll, type FieldNames } from './generate-all.js';
 
-/** A file of the form, read and checked from its header (a PNG, JPEG or WebP of a size the service decodes). */
-export interface InputFile {
-  bytes: Uint8Array;
-  filename: string;
-  /** The form field, as errors name it: `image`, `image[1]`, `mask`. */
-  field: string;
-  header: ImageHeader;
-}
-
-export async function readInputFile(file: File, field: string): Promise<InputFile> {
+/** A form file as the domain takes it, with what its header says (for the size an answer will have). */
+export async function readInputFile(file: File, field: string): Promise<InputFile & { header: ImageHeader }> {
   const bytes = await fileBytes(file);
   return { bytes, filename: file.name, field, header: checkImageFile(bytes, field) };
 }
 
-/**
- * What the domain would refuse about the size and the output settings, asked before any file is stored: a
- * request refused there would otherwise leave its uploads behind. The seed is irrelevant to a check.
- */
-export function checkSettings(model: CatalogEntry, options: GenerationOptions, names: FieldNames): void {
-  try {
-    resolveSettings(model, [options], () => 0);
-  } catch (error) {
-    throw asOpenAiError(error, model, names);
-  }
+export interface FilesRequest {
+  model: CatalogEntry;
+  images: readonly InputFile[];
+  mask?: InputFile;
+  /** The generation, without its inputs. */
+  request: GenerateImageInput;
+  n: number;
+  names: FieldNames;
 }
 
 /**
- * Stores each file as an upload (kind `upload`, in the caller's gallery, byte for byte), then runs `make` with
- * their ids. When `make` fails before any image was made (a budget, a provider that refuses, a file that does
- * not decode), the uploads of this request are deleted again: a refused request leaves nothing in the gallery.
+ * Edits and variations: the files are stored as uploads only once the whole request is known to be acceptable
+ * (stageInputFiles), then the images are made from them one after another. When no image could be made at all (a
+ * budget, a provider's refusal), the uploads are removed again: a refused request leaves nothing behind.
  */
-export async function withUploads(
-  deps: Deps,
-  ctx: RequestContext,
-  files: readonly InputFile[],
-  signal: AbortSignal,
-  make: (ids: string[]) => Promise<ImageRecord[]>,
-): Promise<ImageRecord[]> {
-  const ids: string[] = [];
+export async function generateFromFiles(deps: Deps, ctx: RequestContext, input: FilesRequest): Promise<ImageRecord[]> {
+  const { model, names } = input;
+  const staged = await stageInputFiles({ deps, ctx, input: { images: input.images, ...(input.mask === undefined ? {} : { mask: input.mask }), request: input.request } }).catch(
+    (error: unknown) => {
+      throw asOpenAiError(error, model, names);
+    },
+  );
   try {
-    for (const file of files) {
-      const upload = await uploadImage({ deps, ctx: { ...ctx, signal }, input: { bytes: file.bytes, filename: file.filename, field: file.field } });
-      ids.push(upload.id);
-    }
-    return await make(ids);
+    const inputs = { image_ids: staged.image_ids, ...(staged.mask_image_id === undefined ? {} : { mask_image_id: staged.mask_image_id }) };
+    return await generateAll(deps, ctx, input.n, { ...input.request, ...inputs }, names);
   } catch (error) {
-    const at = deps.clock.now().toISOString();
-    await Promise.all(ids.map((id) => deps.db.images.softDelete(ctx.userId, id, at).catch(() => false)));
+    await staged.discard();
     throw error;
   }
 }

@@ -10,9 +10,9 @@ import type { RegisterRoutes } from '../types.js';
 import { catalogModelId } from './model-names.js';
 import { checkB64Pixels } from './b64-answer.js';
 import { OpenAiVariationFormSchema } from './form-schemas.js';
-import { generateAll, parseSize, userMetadata, type FieldNames } from './generate-all.js';
+import { parseSize, userMetadata, type FieldNames } from './generate-all.js';
 import { imagesAnswer } from './images-answer.js';
-import { checkSettings, readInputFile, withUploads } from './input-files.js';
+import { generateFromFiles, readInputFile } from './input-files.js';
 import { OpenAiImagesResponseSchema, errorContent, openAiErrorResponses } from './schemas.js';
 
 /**
@@ -21,7 +21,7 @@ import { OpenAiImagesResponseSchema, errorContent, openAiErrorResponses } from '
  */
 export const VARIATION_PROMPT = 'a variation of this image';
 
-const VARIATION_FIELDS: FieldNames = { image_ids: 'image' };
+const VARIATION_FIELDS: FieldNames = { image_ids: 'image', metadata: 'user' };
 
 const route = createRoute({
   operationId: 'openAiCreateImageVariation',
@@ -43,20 +43,17 @@ const route = createRoute({
 export const registerOpenAiVariation: RegisterRoutes = (app, deps) => {
   app.openapi(route, async (c) => {
     const form = c.req.valid('form');
-    const ctx = requestContext(c.var);
+    const ctx = { ...requestContext(c.var), signal: c.req.raw.signal };
     const model = resolveModel(deps.catalog, catalogModelId(deps.catalog, form.model, deps.clock.now()) ?? deps.catalog.defaultModelId, { requireAvailable: true, now: deps.clock.now() });
     if (!model.inputs.strength || model.inputs.max_images < 1) {
       throw invalidParameter('model', `model ${model.id} cannot make variations: it does not take an image with a strength (inputs.strength in GET /api/models); pick a model that does`);
     }
     const image = await readInputFile(form.image, 'image');
     const size = parseSize(form.size);
-    checkSettings(model, size, VARIATION_FIELDS);
     const n = form.n ?? 1;
     if (form.response_format === 'b64_json') checkB64Pixels(n, size.width === undefined ? image.header : size, model);
-
-    const made = await withUploads(deps, ctx, [image], c.req.raw.signal, (ids) =>
-      generateAll(deps, ctx, n, { prompt: VARIATION_PROMPT, model: model.id, image_ids: ids, ...size, ...userMetadata(form.user) }, VARIATION_FIELDS),
-    );
+    const request = { prompt: VARIATION_PROMPT, model: model.id, ...size, ...userMetadata(form.user) };
+    const made = await generateFromFiles(deps, ctx, { model, images: [image], request, n, names: VARIATION_FIELDS });
     return imagesAnswer(c, deps, made, form.response_format, ctx.signal);
   });
 };
