@@ -27,9 +27,10 @@ describe('imagegate serve (real process, real sockets)', () => {
     });
     expect(res.status).toBe(201);
     const image = (await res.json()) as { id: string; r2_url: string };
-    expect(image.r2_url.startsWith(`http://localhost:${new URL(first.url).port}/files/generated/`)).toBe(true);
+    // PUBLIC_BASE_URL defaults to the address the server listens on: the app and its images share an origin.
+    expect(image.r2_url.startsWith(`${first.url}/files/generated/`)).toBe(true);
 
-    const png = await fetch(image.r2_url.replace('localhost', '127.0.0.1'));
+    const png = await fetch(image.r2_url);
     expect(png.status).toBe(200);
     const meta = await sharp(Buffer.from(await png.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 300, 200]);

@@ -49,6 +49,9 @@ describe('POST /api/generate', () => {
   });
 
   it('serves the file as a download named as asked with ?download=, keeping its extension', async () => {
+    // /files is the local storage's; an S3 bucket serves its own objects.
+    await h.close();
+    h = await createHarness({ storage: 'memory' });
     const image = await json(await generate({ prompt: 'a red barn', model: 'local/procedural', width: 64, height: 64 }));
     const path = new URL(String(image.r2_url)).pathname;
     const named = await h.app.request(`${path}?download=${encodeURIComponent('a red barn – dusk')}`);
