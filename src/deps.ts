@@ -161,14 +161,40 @@ async function openRateLimiter(config: Config, clock: Clock, logger: Logger, clo
   return { limiter: createRedisRateLimiter({ client, prefix: config.redis.prefix, clock, fallback: config.redis.rateLimitFallback }), redis: client };
 }
 
-/** A key no image has (keys are `generated/...`): reading it is a real round trip to the store that changes nothing. */
+/** Outside `generated/` and `uploads/`: no image has it and the orphan sweep never looks there. */
 const READINESS_PROBE_KEY = 'readiness/probe';
 
+/** A write-and-delete round trip costs a PUT and a DELETE: probes within this many ms share one answer. */
+export const STORAGE_PROBE_CACHE_MS = 5_000;
+
+/**
+ * Storage is ready when it takes a write and a delete (a bucket that answers reads but refuses writes serves no
+ * generation). The answer, good or bad, is kept for STORAGE_PROBE_CACHE_MS, so frequent probes (several load
+ * balancers, Kubernetes) cost one round trip, and a failure shows within that time.
+ */
+function storageProbe(blobs: BlobStore, clock: Clock): () => Promise<void> {
+  let last: { at: number; result: Promise<void> } | undefined;
+  const writeAndDelete = async (): Promise<void> => {
+    await blobs.put(READINESS_PROBE_KEY, new TextEncoder().encode('ok'), 'text/plain');
+    await blobs.delete(READINESS_PROBE_KEY);
+  };
+  return () => {
+    const now = clock.now().getTime();
+    if (last === undefined || now - last.at >= STORAGE_PROBE_CACHE_MS) {
+      const result = writeAndDelete();
+      // The cached promise must not be an unhandled rejection while nobody awaits it.
+      result.catch(() => undefined);
+      last = { at: now, result };
+    }
+    return last.result;
+  };
+}
+
 /** What `/health/ready` asks, each a cheap round trip. */
-function readinessChecks(db: KyselyDatabase, blobs: BlobStore, redis: Redis | undefined): ReadinessCheck[] {
+function readinessChecks(db: KyselyDatabase, blobs: BlobStore, redis: Redis | undefined, clock: Clock): ReadinessCheck[] {
   const checks: ReadinessCheck[] = [
     { name: 'database', check: () => db.ping() },
-    { name: 'storage', check: async () => void (await blobs.get(READINESS_PROBE_KEY)) },
+    { name: 'storage', check: storageProbe(blobs, clock) },
   ];
   if (redis !== undefined) checks.push({ name: 'redis', check: async () => void (await redis.ping()) });
   return checks;
@@ -222,7 +248,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
       ids: overrides.ids ?? createIdGenerator(),
       logger,
       randomSeed: overrides.randomSeed ?? (() => randomInt(0, 2 ** 32)),
-      readiness: readinessChecks(db, blobs, rateLimit.redis),
+      readiness: readinessChecks(db, blobs, rateLimit.redis, clock),
     };
     return { deps, close: () => closeAll(closers) };
   } catch (error) {

@@ -95,6 +95,33 @@ describe('health and readiness', () => {
     });
   });
 
+  it('/health/ready answers 503 naming storage when it refuses writes, probing at most every 5 s, and 200 once it takes them again', async () => {
+    // A fresh harness: the probe's answer is cached for 5 s of the test clock.
+    await h.close();
+    h = await createHarness({ storage: 'memory' });
+    let puts = 0;
+    await replaced(h.deps.blobs, 'put', () => ((puts += 1), Promise.reject(new Error('AccessDenied: write refused'))), async () => {
+      const res = await h.app.request('/health/ready');
+      expect(res.status).toBe(503);
+      expect(await json(res)).toMatchObject({ checks: { database: 'ok', storage: 'unavailable' } });
+      expect((await h.app.request('/health/ready')).status).toBe(503);
+      expect(puts).toBe(1);
+    });
+    expect((await h.app.request('/health/ready')).status).toBe(503);
+    h.clock.advance(5_000);
+    const recovered = await h.app.request('/health/ready');
+    expect(recovered.status).toBe(200);
+    expect(await h.blobs.keys()).toEqual([]);
+  });
+
+  it('/health/live answers 200 while the process runs, whatever the database does', async () => {
+    await replaced(h.deps.db, 'ping', down(), async () => {
+      const res = await h.app.request('/health/live');
+      expect(res.status).toBe(200);
+      expect(await json(res)).toEqual({ status: 'ok' });
+    });
+  });
+
   it('/health/ready answers 503 within its timeout when a check never answers', async () => {
     const started = Date.now();
     await replaced(h.deps.db, 'ping', () => new Promise<void>(() => undefined), async () => {

@@ -27,12 +27,23 @@ const liveness = createRoute({
   responses: { 200: jsonContent(HealthSchema, 'The process is up') },
 });
 
+const live = createRoute({
+  operationId: 'getLiveness',
+  method: 'get',
+  path: '/health/live',
+  tags: ['Service'],
+  summary: 'Liveness for a Kubernetes livenessProbe: the process runs; needs no key',
+  description: 'The same answer as `/health`: 200 while the process runs, whatever its dependencies do (a restart would not bring them back).',
+  security: [],
+  responses: { 200: jsonContent(HealthSchema, 'The process is up') },
+});
+
 const readiness = createRoute({
   operationId: 'getReadiness',
   method: 'get',
   path: '/health/ready',
   tags: ['Service'],
-  summary: 'Readiness: the database, storage and Redis answer; needs no key',
+  summary: 'Readiness for a Kubernetes readinessProbe: the database answers, storage takes a write and a delete (checked at most every 5 s), Redis answers; needs no key',
   description: `Each dependency must answer within ${READY_TIMEOUT_MS} ms. A load balancer stops sending traffic on 503; \`checks\` names what failed.`,
   security: [],
   responses: {
@@ -63,6 +74,7 @@ async function probe(check: ReadinessCheck, deps: Pick<Deps, 'logger'>): Promise
 
 export const registerHealth: RegisterRoutes = (app, deps) => {
   app.openapi(liveness, (c) => c.json({ status: 'ok' as const }, 200));
+  app.openapi(live, (c) => c.json({ status: 'ok' as const }, 200));
 
   app.openapi(readiness, async (c) => {
     const results = await Promise.all(deps.readiness.map(async (check) => [check.name, await probe(check, deps)] as const));
