@@ -1,6 +1,7 @@
 import { StartupError } from '../adapters/process/startup-error.js';
 import type { Config } from '../config.js';
 import { buildDeps, createLogger, describeDatabase } from '../deps.js';
+import { checkDependencies } from '../adapters/process/startup-checks.js';
 import { startBatchWorkers, type BatchWorkerOptions, type BatchWorkers } from '../domain/batches/batch-workers.js';
 import { settleStaleCharges } from '../domain/charges/settle-stale-charges.js';
 import { reconcileBlobs } from '../domain/images/reconcile-blobs.js';
@@ -30,6 +31,7 @@ export async function startQueueWorker(config: Config): Promise<RunningWorker> {
   const runtime = await buildDeps(config, { logger });
   let workers: BatchWorkers;
   try {
+    await checkDependencies(runtime.deps.readiness, config);
     await reconcileBlobs(runtime.deps, { graceSeconds: config.storage.orphanGraceSeconds }).catch((error: unknown) =>
       logger.error({ err: error }, 'could not clean leftovers from the blob store; working anyway'),
     );

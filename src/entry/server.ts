@@ -5,6 +5,7 @@ import { createApp } from '../app.js';
 import type { Config } from '../config.js';
 import { StartupError, errorCode } from '../adapters/process/startup-error.js';
 import { buildDeps, claimDataDir, createLogger, describeDatabase, type Runtime } from '../deps.js';
+import { checkDependencies } from '../adapters/process/startup-checks.js';
 import { startBatchWorkers, type BatchWorkers } from '../domain/batches/batch-workers.js';
 import { settleStaleCharges } from '../domain/charges/settle-stale-charges.js';
 import { batchWorkerOptions } from './queue-worker.js';
@@ -39,6 +40,7 @@ export async function startServer(config: Config, options: ServeOptions = { work
   try {
     runtime = await buildDeps(config, { logger });
     const { deps } = runtime;
+    await checkDependencies(deps.readiness, config);
     const app = createApp({
       deps,
       config,
