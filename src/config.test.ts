@@ -86,3 +86,17 @@ describe('the default PUBLIC_BASE_URL', () => {
     expect(listenAddressUrl('::', 8787)).toBe('http://localhost:8787');
   });
 });
+
+describe('ORPHAN_SWEEP_INTERVAL', () => {
+  it('takes a duration, defaults to hourly, and wins over ORPHAN_SWEEP_SECONDS', () => {
+    expect(loadConfig({}).orphanSweepSeconds).toBe(3600);
+    expect(loadConfig({ ORPHAN_SWEEP_INTERVAL: '15m' }).orphanSweepSeconds).toBe(900);
+    expect(loadConfig({ ORPHAN_SWEEP_INTERVAL: '2h', ORPHAN_SWEEP_SECONDS: '60' }).orphanSweepSeconds).toBe(7200);
+    expect(loadConfig({ ORPHAN_SWEEP_SECONDS: '60' }).orphanSweepSeconds).toBe(60);
+    expect(loadConfig({ ORPHAN_SWEEP_INTERVAL: '0' }).orphanSweepSeconds).toBe(0);
+  });
+
+  it('refuses what is not a duration, naming the variable', () => {
+    expect(() => loadConfig({ ORPHAN_SWEEP_INTERVAL: 'hourly' })).toThrow(/ORPHAN_SWEEP_INTERVAL: must be a duration such as 1h/);
+  });
+});

@@ -40,7 +40,16 @@ const envSchema = z
     BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     BATCH_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
     /** 0: objects stored without a record are cleaned at start only. */
-    ORPHAN_SWEEP_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(3600),
+    ORPHAN_SWEEP_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).optional(),
+    /** The same as a duration (`1h`, `30m`, `90s`, or seconds); wins over ORPHAN_SWEEP_SECONDS. */
+    ORPHAN_SWEEP_INTERVAL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\d+(s|m|h|d)?$/, 'must be a duration such as 1h, 30m, 90s or a number of seconds (0: at start only)')
+        .transform(durationSeconds)
+        .refine((seconds) => seconds <= 30 * 86_400, 'must be at most 30 days')
+        .optional(),
+    ),
     WEBHOOK_SECRET: optionalString.pipe(
       z.string().regex(/^(whsec_)?[A-Za-z0-9+/]{22,}={0,2}$/, 'must be a whsec_<base64> secret (at least 16 bytes)').optional(),
     ),
@@ -170,7 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     defaultModel: e.DEFAULT_MODEL,
     batch: { maxPrompts: e.BATCH_MAX_PROMPTS, concurrency: e.BATCH_CONCURRENCY, sweepSeconds: e.BATCH_SWEEP_SECONDS },
-    orphanSweepSeconds: e.ORPHAN_SWEEP_SECONDS,
+    orphanSweepSeconds: e.ORPHAN_SWEEP_INTERVAL ?? e.ORPHAN_SWEEP_SECONDS ?? 3600,
     webhooks: { secret: e.WEBHOOK_SECRET, retryScheduleSeconds: e.WEBHOOK_RETRY_SCHEDULE, allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS },
     providerEnv: {
       CLOUDFLARE_ACCOUNT_ID: e.CLOUDFLARE_ACCOUNT_ID,
@@ -206,4 +215,11 @@ export function listenAddressUrl(host: string, port: number): string {
   const wildcard = host === '0.0.0.0' || host === '::' || host === '[::]';
   const name = wildcard ? 'localhost' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   return `http://${name}:${port}`;
+}
+
+/** `90s`, `30m`, `1h`, `2d` or a plain number of seconds, in seconds. */
+function durationSeconds(text: string): number {
+  const unit = text.at(-1) ?? '';
+  const factor = unit === 'm' ? 60 : unit === 'h' ? 3600 : unit === 'd' ? 86_400 : 1;
+  return Number.parseInt(text, 10) * factor;
 }

@@ -107,6 +107,15 @@ export function describeDatabaseContract(name: string, open: () => Promise<Datab
       expect(await db.images.discardUpload('alice', 'img_up')).toBe(false);
     });
 
+    it('advances a setting only forward, and gives one of many racing callers the claim', async () => {
+      expect(await db.settings.advance('window', '0002')).toBe(true);
+      expect(await db.settings.advance('window', '0002')).toBe(false);
+      expect(await db.settings.advance('window', '0001')).toBe(false);
+      expect(await db.settings.get('window')).toBe('0002');
+      const raced = await Promise.all(Array.from({ length: 8 }, () => db.settings.advance('window', '0003')));
+      expect(raced.filter(Boolean)).toHaveLength(1);
+    });
+
     it('soft-deletes once, hiding the image from live reads', async () => {
       await db.images.insert(image({}));
       expect(await db.images.softDelete('alice', 'img_1', '2026-11-02T00:00:00.000Z')).toBe(true);

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { toNumber } from './rows.js';
 import type { SettingsRepository } from '../../ports/database.js';
 import type { DatabaseSchema } from './schema.js';
 
@@ -9,6 +10,14 @@ export function createSettingsRepository(db: Kysely<DatabaseSchema>): SettingsRe
     async getOrSet(key, value) {
       await db.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doNothing()).execute();
       return (await get(key)) ?? value;
+    },
+    async advance(key, value) {
+      const result = await db
+        .insertInto('settings')
+        .values({ key, value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value }).where('settings.value', '<', value))
+        .executeTakeFirst();
+      return toNumber(result.numInsertedOrUpdatedRows) > 0;
     },
   };
 }

@@ -34,7 +34,7 @@ export async function startBatchWorkers(deps: Deps, options: BatchWorkerOptions 
 
   const stoppers = [every(deps.batchSettings.sweepIntervalMs, () => sweep(deps))];
   const { reconcile } = options;
-  if (reconcile !== undefined) stoppers.push(every(reconcile.intervalMs, () => reconcileQuietly(deps, reconcile.graceSeconds)));
+  if (reconcile !== undefined) stoppers.push(every(reconcile.intervalMs, () => sweepOrphans(deps, reconcile)));
   return { stop: async () => void (await Promise.all(stoppers.map((stop) => stop()))) };
 }
 
@@ -45,6 +45,23 @@ async function sweep(deps: Deps): Promise<void> {
   } catch (error) {
     deps.logger.warn({ err: messageOf(error), nextInMs: deps.batchSettings.sweepIntervalMs }, 'batch sweep failed; it runs again at the next interval');
   }
+}
+
+/**
+ * Every worker process wakes each interval; the one that claims the interval's window in the database (an atomic
+ * compare-and-set) sweeps, the others go back to sleep: one sweep per interval across the fleet.
+ */
+async function sweepOrphans(deps: Deps, reconcile: { intervalMs: number; graceSeconds: number }): Promise<void> {
+  const window = Math.floor(deps.clock.now().getTime() / reconcile.intervalMs);
+  let claimed: boolean;
+  try {
+    // Zero-padded, so the stored text sorts as the number does.
+    claimed = await deps.db.settings.advance('orphan-sweep-window', String(window).padStart(16, '0'));
+  } catch (error) {
+    deps.logger.warn({ err: messageOf(error) }, 'could not claim the sweep of objects stored without a record; tries again at the next interval');
+    return;
+  }
+  if (claimed) await reconcileQuietly(deps, reconcile.graceSeconds);
 }
 
 async function reconcileQuietly(deps: Deps, graceSeconds: number): Promise<void> {
