@@ -83,6 +83,8 @@ describe.skipIf(skip)('Redis cut and held under running servers (real processes)
         last = await ask(server);
       }
       expect(last.status, server.output().slice(-2000)).toBe(200);
+      // Ready again by itself, without a restart.
+      expect((await fetch(`${server.url}/health/ready`, { signal: AbortSignal.timeout(5_000) })).status).toBe(200);
       expect(server.child.exitCode).toBeNull();
     }
   }, 120_000);

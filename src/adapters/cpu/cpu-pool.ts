@@ -48,6 +48,13 @@ function workerEntry(): { filename: string; execArgv: string[] | undefined } {
   return { filename, execArgv: ['--import', new URL('./tsx-in-worker.mjs', import.meta.url).href] };
 }
 
+/**
+ * A copy of just these bytes in an ArrayBuffer of its own, to move to a worker. Not `.slice()`: on a Node Buffer
+ * that is a view of the same memory, often Node's shared pool, which must never be moved (Node 24 refuses to:
+ * DataCloneError) and whose other bytes belong to someone else.
+ */
+const ownCopy = (bytes: Uint8Array): Uint8Array<ArrayBuffer> => new Uint8Array(bytes);
+
 const FORMAT = {
   png: { contentType: 'image/png', extension: 'png' },
   jpeg: { contentType: 'image/jpeg', extension: 'jpg' },
@@ -85,35 +92,35 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
     },
     async edit(input, callOptions) {
       // Copies of just the image's and the mask's bytes are moved, as for normalizeToPng: the caller keeps its buffers.
-      const image = input.image.slice();
-      const mask = input.mask?.slice();
+      const image = ownCopy(input.image);
+      const mask = input.mask === undefined ? undefined : ownCopy(input.mask);
       const transferList = mask === undefined ? [image.buffer] : [image.buffer, mask.buffer];
       return (await run('edit', { ...input, image, mask }, callOptions?.signal, transferList)) as RenderOutput;
     },
     async inpaintMask(mask, callOptions): Promise<Uint8Array> {
-      const copy = mask.slice();
+      const copy = ownCopy(mask);
       return (await run('inpaintMask', copy, callOptions?.signal, [copy.buffer])) as Uint8Array;
     },
     async normalizeToPng(bytes, callOptions): Promise<NormalizedPng> {
       // The provider's buffer stays the caller's (a PNG is kept as it is). The worker gets a copy of just these
       // bytes, moved: cloning the view would copy the whole ArrayBuffer under it, which may be larger.
-      const copy = bytes.slice();
+      const copy = ownCopy(bytes);
       const output = (await run('normalize', copy, callOptions?.signal, [copy.buffer])) as NormalizeOutput;
       return { png: output.png ?? bytes, width: output.width, height: output.height };
     },
     async base64(bytes, callOptions): Promise<Uint8Array> {
       // A copy of just these bytes is moved to the worker, as for normalizeToPng: the caller keeps its buffer.
-      const copy = bytes.slice();
+      const copy = ownCopy(bytes);
       return (await run('base64', copy, callOptions?.signal, [copy.buffer])) as Uint8Array;
     },
     async encode(bytes, { signal, ...options }): Promise<EncodedImage> {
-      const copy = bytes.slice();
+      const copy = ownCopy(bytes);
       const output = (await run('encode', { bytes: copy, ...options }, signal, [copy.buffer])) as EncodeOutput;
       const format = output.bytes === undefined ? 'png' : options.format;
       return { bytes: output.bytes ?? bytes, width: output.width, height: output.height, ...FORMAT[format] };
     },
     async verify(bytes, { signal, maxPixels }) {
-      const copy = bytes.slice();
+      const copy = ownCopy(bytes);
       return (await run('verify', { bytes: copy, maxPixels }, signal, [copy.buffer])) as { width: number; height: number };
     },
     async close() {

@@ -118,13 +118,11 @@ export function base64(bytes: Uint8Array): unknown {
 }
 
 /**
- * A transfer moves the whole ArrayBuffer; a Buffer that is a slice of a larger one (Node's pool) is copied
- * into its own first, so no unrelated bytes leave with it.
+ * The bytes in a plain ArrayBuffer of their own, which a transfer can move. Always a copy (one memcpy of the
+ * encoded file): sharp's buffers point at memory libvips allocated, which Node 24 refuses to transfer
+ * (DataCloneError), and a Buffer may be a slice of Node's shared pool, whose other bytes are not ours to move.
  */
 function ownBuffer(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
-  if (bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) {
-    return new Uint8Array(bytes.buffer);
-  }
   return new Uint8Array(bytes);
 }
 
