@@ -1,4 +1,5 @@
 import { encodeBase64 } from 'hono/utils/encode';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Deps } from '../domain/context.js';
 import { deleteImage } from '../domain/images/delete-image.js';
@@ -9,13 +10,20 @@ import { catalogView } from '../domain/models/catalog.js';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../domain/pagination.js';
 import { jsonResult, type DefineTool } from './mcp-server.js';
 
+/**
+ * The long side of the picture generate_image answers with. The full image goes inline as base64 in the agent's
+ * context (3.4 MB for a 2048x2048 PNG); a WebP preview this size is tens of kilobytes and enough to judge the
+ * result, and the record's r2_url serves the full file.
+ */
+const PREVIEW_SIDE = 512;
+
 const imageId = z.string().min(1).max(200).describe('An image id from generate_image or list_images, e.g. img_01jc4x1q7z3m9r4f2k8t6v5w0y');
 
 export function registerImageTools(define: DefineTool, deps: Deps): void {
   define('generate_image', {
     title: 'Generate an image',
     description:
-      'Draws a picture from a text prompt on one of the models (list_models), or edits gallery images (image_ids, mask_image_id; see upload_image), stores it in the gallery and returns its record (id, r2_url, cost in USD, size, seed, source_image_ids) and the image itself. Costs money on paid models; local/procedural is free and offline.',
+      `Draws a picture from a text prompt on one of the models (list_models), or edits gallery images (image_ids, mask_image_id; see upload_image), stores it in the gallery and returns its record (id, r2_url: the full-size file, cost in USD, size, seed, source_image_ids) and a preview of the image (WebP, at most ${PREVIEW_SIDE} px a side). Costs money on paid models; local/procedural is free and offline.`,
     permissions: ['generate'],
     input: {
       prompt: z.string().describe('What to draw, 3 to 4,000 characters, e.g. "a lighthouse on a cliff at sunset"'),
@@ -35,9 +43,7 @@ export function registerImageTools(define: DefineTool, deps: Deps): void {
     },
     run: async (args, ctx) => {
       const image = await generateImage({ deps, ctx, input: args });
-      const blob = await deps.blobs.get(image.r2_key);
-      const picture = blob === undefined ? [] : [{ type: 'image' as const, data: encodeBase64(blob.bytes.slice().buffer), mimeType: blob.contentType }];
-      return jsonResult(image, picture);
+      return jsonResult(image, await preview(deps, image.r2_key));
     },
   });
 
@@ -89,4 +95,12 @@ export function registerImageTools(define: DefineTool, deps: Deps): void {
       return jsonResult({ default_model: deps.catalog.defaultModelId, models });
     },
   });
+}
+
+/** The stored image as a small WebP image block, or none when the object is gone (deleted meanwhile). */
+async function preview(deps: Deps, key: string): Promise<CallToolResult['content']> {
+  const blob = await deps.blobs.get(key);
+  if (blob === undefined) return [];
+  const small = await deps.codec.encode(blob.bytes, { format: 'webp', maxSide: PREVIEW_SIDE });
+  return [{ type: 'image', data: encodeBase64(small.bytes.slice().buffer), mimeType: small.contentType }];
 }

@@ -16,6 +16,11 @@ export interface EncodeOptions extends CodecCallOptions {
   compression?: number;
   /** Flatten any transparency onto white (`background: opaque`, and always for jpeg, which has no alpha). */
   opaque?: boolean;
+  /**
+   * Shrink to fit this many pixels on the long side, keeping the aspect ratio (never enlarging): a preview for
+   * answers that carry the picture inline, such as MCP's image blocks.
+   */
+  maxSide?: number;
 }
 
 export interface EncodedImage {
@@ -40,8 +45,8 @@ export interface ImageCodec {
    */
   base64(bytes: Uint8Array, options?: CodecCallOptions): Promise<Uint8Array>;
   /**
-   * The image in the wanted format. A PNG asked for as PNG, with nothing to flatten, is kept byte for byte;
-   * anything else is decoded and encoded.
+   * The image in the wanted format, at the size it comes out (smaller with `maxSide`). A PNG asked for as PNG,
+   * with nothing to flatten or shrink, is kept byte for byte; anything else is decoded and encoded.
    */
   encode(bytes: Uint8Array, options: EncodeOptions): Promise<EncodedImage>;
   /**

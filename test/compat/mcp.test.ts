@@ -12,7 +12,6 @@ import { listen, type Listening } from './listen.js';
 import { photoPng, maskPng } from '../inputs/images.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const TOOLS = ['add_to_collection', 'create_batch', 'create_collection', 'delete_image', 'generate_image', 'get_batch', 'get_costs', 'get_image', 'list_images', 'list_models', 'upload_image'];
 
 const call = async (client: Client, name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult;
@@ -42,7 +41,7 @@ describe('MCP over streamable HTTP', () => {
     expect(res.headers.get('WWW-Authenticate')).toBe('Bearer');
   });
 
-  it('lists the tools and generates an image: the record, the PNG, and the image in the gallery', async () => {
+  it('lists the tools and generates an image: the record, a preview, and the image in the gallery', async () => {
     const client = await httpClient(server.origin, TEST_KEY);
     const tools = await client.listTools();
     expect(tools.tools.map((tool) => tool.name).sort()).toEqual(TOOLS);
@@ -53,8 +52,10 @@ describe('MCP over streamable HTTP', () => {
     const image = structured<{ id: string; width: number; r2_url: string; parameters: { seed: number } }>(result);
     expect(image).toMatchObject({ width: 128, parameters: { seed: 7 } });
     const picture = result.content.find((block) => block.type === 'image');
-    expect(picture?.type === 'image' && picture.mimeType).toBe('image/png');
-    expect([...Buffer.from(picture?.type === 'image' ? picture.data : '', 'base64').subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+    // A preview (see mcp-preview.test.ts): WebP, and at this size not shrunk.
+    expect(picture?.type === 'image' && picture.mimeType).toBe('image/webp');
+    const preview = Buffer.from(picture?.type === 'image' ? picture.data : '', 'base64');
+    expect([preview.subarray(0, 4).toString('latin1'), preview.subarray(8, 12).toString('latin1')]).toEqual(['RIFF', 'WEBP']);
     const listed = await json<{ images: { id: string }[] }>(await h.call('GET', '/api/images'));
     expect(listed.images.map((i) => i.id)).toEqual([image.id]);
 

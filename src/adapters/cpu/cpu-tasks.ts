@@ -62,11 +62,13 @@ export interface EncodeTask {
   format: 'png' | 'jpeg' | 'webp';
   compression?: number;
   opaque?: boolean;
+  maxSide?: number;
 }
 
 export interface EncodeOutput {
-  /** Absent when the input was kept as it is (a PNG asked for as PNG, nothing to flatten). */
+  /** Absent when the input was kept as it is (a PNG asked for as PNG, nothing to flatten or shrink). */
   bytes?: Uint8Array;
+  /** The size of what was returned: the input's, or smaller with `maxSide`. */
   width: number;
   height: number;
   threadId: number;
@@ -79,14 +81,17 @@ export async function encode(task: EncodeTask): Promise<unknown> {
   const meta = await image.metadata();
   if (meta.width === undefined || meta.height === undefined) throw new Error('the image has no dimensions');
   const flatten = task.opaque === true || task.format === 'jpeg';
-  if (task.format === 'png' && isPng && !(flatten && meta.hasAlpha === true)) return { width: meta.width, height: meta.height, threadId } satisfies EncodeOutput;
+  const shrink = task.maxSide !== undefined && Math.max(meta.width, meta.height) > task.maxSide;
+  if (task.format === 'png' && isPng && !shrink && !(flatten && meta.hasAlpha === true)) return { width: meta.width, height: meta.height, threadId } satisfies EncodeOutput;
+  if (shrink) image = image.resize({ width: task.maxSide, height: task.maxSide, fit: 'inside', withoutEnlargement: true });
   if (flatten) image = image.flatten({ background: '#ffffff' });
   const quality = task.compression === undefined ? undefined : Math.max(1, Math.min(100, Math.round(task.compression)));
   if (task.format === 'png') image = image.png({ compressionLevel: 6 });
   else if (task.format === 'jpeg') image = image.jpeg(quality === undefined ? {} : { quality });
   else image = image.webp(quality === undefined ? {} : { quality });
-  const bytes = ownBuffer(await image.toBuffer());
-  return transfer<EncodeOutput>({ bytes, width: meta.width, height: meta.height, threadId }, [bytes.buffer]);
+  const { data, info } = await image.toBuffer({ resolveWithObject: true });
+  const bytes = ownBuffer(data);
+  return transfer<EncodeOutput>({ bytes, width: info.width, height: info.height, threadId }, [bytes.buffer]);
 }
 
 /** What `ImageCodec.verify` does: decodes every pixel (stats reads them all, without holding the raw image). */
