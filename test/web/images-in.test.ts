@@ -183,9 +183,9 @@ describe.skipIf(skip)('the web app with images in: uploads, a painted mask and l
     const madeFrom = dialog.getByRole('list', { name: 'Made from' });
     const link = madeFrom.getByRole('link', { name: 'gradient.png' });
     await link.waitFor();
-    expect(await link.getAttribute('href')).toBe(`/gallery?image=${uploadId}`);
+    expect(await link.getAttribute('href')).toBe(`/gallery/${uploadId}`);
     // The mask it was made with is an upload of its own, linked rather than listed as an id.
-    expect(await dialog.getByRole('list', { name: 'Mask' }).getByRole('link', { name: 'mask.png' }).getAttribute('href')).toBe(`/gallery?image=${maskId}`);
+    expect(await dialog.getByRole('list', { name: 'Mask' }).getByRole('link', { name: 'mask.png' }).getAttribute('href')).toBe(`/gallery/${maskId}`);
     expect(await dialog.locator('dl').innerText()).not.toContain(`mask_image_id`);
     await shoot('image-made-from', { fullPage: false });
 
@@ -193,15 +193,15 @@ describe.skipIf(skip)('the web app with images in: uploads, a painted mask and l
     await dialog.getByText('Uploaded', { exact: true }).waitFor();
     const madeInto = dialog.getByRole('list', { name: 'Made into' }).getByRole('link', { name: edited });
     await madeInto.waitFor();
-    expect(await madeInto.getAttribute('href')).toBe(`/gallery?image=${editedId}`);
+    expect(await madeInto.getAttribute('href')).toBe(`/gallery/${editedId}`);
     await shoot('image-made-into', { fullPage: false });
   });
 
-  it('opens the details an address names (/gallery?image=<id>)', async () => {
+  it('opens the details an older address names (/gallery?image=<id>) at their own, /gallery/<id>', async () => {
     await page.goto(`${web.origin}/gallery?image=${uploadId}`);
     const dialog = page.getByRole('dialog', { name: 'Image details' });
     await dialog.getByRole('list', { name: 'Made into' }).getByRole('link', { name: edited }).waitFor();
-    await page.waitForURL((url) => !url.searchParams.has('image'));
+    await page.waitForURL((url) => url.pathname === `/gallery/${uploadId}` && !url.searchParams.has('image'));
   });
 
   it('takes a file dropped on the Generate form as the input image', async () => {

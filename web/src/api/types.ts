@@ -128,6 +128,7 @@ export interface Collection {
   name: string;
   description: string;
   image_count: number;
+  cover_image_url: string | null;
   created_at: string;
   updated_at: string;
 }

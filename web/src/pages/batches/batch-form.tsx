@@ -1,31 +1,48 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../api/client.js';
-import type { Batch, Model } from '../../api/types.js';
+import type { Batch, Model, Template } from '../../api/types.js';
 import { control, Field, FormError } from '../../components/field.js';
 import { modelHint, ModelOptions } from '../../components/model-options.js';
 import { errorFor, formError, useAction } from '../../hooks/use-action.js';
+import { draftFromTemplate, emptyDraft, settingsFor, type Draft } from '../../lib/draft.js';
 import { plural } from '../../lib/format.js';
+import { ParameterFields } from '../generate/parameter-fields.js';
 
-const FIELDS = ['name', 'prompts', 'model', 'webhook_url'];
+const FIELDS = ['name', 'prompts', 'model', 'template_id', 'width', 'height', 'seed', 'negative_prompt', 'steps', 'guidance', 'webhook_url'];
 
-/** Prompts one per line (blank lines ignored), a model, and where to report when it is done. */
-export function BatchForm({ models, onStarted }: { models: readonly Model[]; onStarted: (batch: Batch) => void }) {
+interface BatchFormProps {
+  models: readonly Model[];
+  templates: readonly Template[];
+  onStarted: (batch: Batch) => void;
+}
+
+/**
+ * Prompts one per line (blank lines ignored), a model or a template, the settings every prompt gets (size,
+ * seed, ... as Generate has them for the chosen model), and where to report when it is done.
+ */
+export function BatchForm({ models, templates, onStarted }: BatchFormProps) {
   const [name, setName] = useState('');
   const [prompts, setPrompts] = useState('');
-  const [model, setModel] = useState(models.find((m) => m.available)?.id ?? '');
   const [webhook, setWebhook] = useState('');
+  // The generation settings as Generate holds them; the prompt of a draft is not used here.
+  const [draft, setDraft] = useState<Draft>(() => emptyDraft(models.find((m) => m.available && m.lifecycle !== 'shut_down')?.id ?? ''));
+  const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
+  const model = models.find((m) => m.id === draft.model);
   const lines = prompts.split('\n').map((line) => line.trim()).filter((line) => line !== '');
   const start = useAction(() =>
     api.post<Batch>('/api/batch/create', {
       name: name.trim() === '' ? `Batch of ${plural(lines.length, 'prompt')}` : name,
       prompts: lines,
-      model,
+      model: draft.model,
+      ...(draft.templateId === '' ? {} : { template_id: draft.templateId }),
+      ...settingsFor(draft, model),
       ...(webhook.trim() === '' ? {} : { webhook_url: webhook.trim() }),
     }),
   );
   const failure = start.failure;
   // A bad prompt is named by its place in the list (prompts[2]); it belongs to the prompts box.
   const promptsError = errorFor(failure, 'prompts') ?? (failure?.field?.startsWith('prompts') === true ? failure.text : undefined);
+  const templateError = errorFor(failure, 'template_id');
 
   return (
     <form
@@ -42,11 +59,30 @@ export function BatchForm({ models, onStarted }: { models: readonly Model[]; onS
       <Field id="batch-prompts" label="Prompts" hint={`One per line; ${plural(lines.length, 'prompt')} so far.`} error={promptsError}>
         <textarea {...control('batch-prompts', { hint: true, error: promptsError })} rows={6} value={prompts} onInput={(event) => setPrompts(event.currentTarget.value)} />
       </Field>
-      <Field id="batch-model" label="Model" hint={modelHint(models.find((m) => m.id === model))} error={errorFor(failure, 'model')}>
-        <select {...control('batch-model', { hint: true, error: errorFor(failure, 'model') })} value={model} onChange={(event) => setModel(event.currentTarget.value)}>
+      <Field id="batch-template" label="Template" hint="Fills in the model and settings; what you change here wins." error={templateError}>
+        <select
+          {...control('batch-template', { hint: true, error: templateError })}
+          value={draft.templateId}
+          onChange={(event) => {
+            const template = templates.find((t) => t.id === event.currentTarget.value);
+            setDraft(template === undefined ? { ...draft, templateId: '' } : draftFromTemplate(template, draft));
+          }}
+        >
+          <option value="">No template</option>
+          {templates.map((template) => (
+            <option key={template.id} value={template.id}>
+              {template.name}
+              {template.is_sample ? ' (sample)' : ''}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="batch-model" label="Model" hint={modelHint(model)} error={errorFor(failure, 'model')}>
+        <select {...control('batch-model', { hint: true, error: errorFor(failure, 'model') })} value={draft.model} onChange={(event) => change({ model: event.currentTarget.value, width: '', height: '' })}>
           <ModelOptions models={models} />
         </select>
       </Field>
+      <ParameterFields idPrefix="batch" draft={draft} model={model} failure={failure} onChange={change} />
       <Field id="batch-name" label="Name" hint="Optional" error={errorFor(failure, 'name')}>
         <input {...control('batch-name', { hint: true, error: errorFor(failure, 'name') })} type="text" maxLength={100} value={name} onInput={(event) => setName(event.currentTarget.value)} />
       </Field>

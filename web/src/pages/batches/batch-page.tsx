@@ -1,4 +1,7 @@
+import type { TargetedMouseEvent } from 'preact';
+import { useState } from 'preact/hooks';
 import { api, segment } from '../../api/client.js';
+import { isDeleted, scheduleDelete, useDeletes } from '../../api/pending-deletes.js';
 import type { BatchDetail } from '../../api/types.js';
 import { BatchProgress, isRunning } from '../../components/batch-progress.js';
 import { FormError } from '../../components/field.js';
@@ -11,6 +14,9 @@ import { useLoad } from '../../hooks/use-load.js';
 import { usePolling } from '../../hooks/use-polling.js';
 import { formatDateTime } from '../../lib/format.js';
 import { Link } from '../../router.js';
+import { detailsHref } from '../gallery/details-address.js';
+import { deleteLabel, stepsThrough } from '../gallery/dialog-steps.js';
+import { ImageDialog } from '../gallery/image-dialog.js';
 import type { PageProps } from '../types.js';
 import { WebhookDeliveries } from './webhook-deliveries.js';
 
@@ -25,6 +31,15 @@ export function BatchPage({ params }: PageProps) {
     await api.post(`${path}/cancel`);
     set(await api.get<BatchDetail>(path));
   });
+  // A picture (or a row's "Image" link) opens its details here, on top of the batch.
+  const [openId, setOpenId] = useState<string | undefined>(undefined);
+  useDeletes();
+  const images = batch?.images.filter((image) => !isDeleted(image.id)) ?? [];
+  const openFrom = (id: string) => (event: TargetedMouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    setOpenId(id);
+  };
 
   return (
     <Loading loaded={loaded} label="the batch">
@@ -67,7 +82,7 @@ export function BatchPage({ params }: PageProps) {
                       </td>
                       <td>
                         {item.image !== null ? (
-                          <a href={item.image.r2_url} aria-label={`Image of ${item.prompt}`}>
+                          <a href={detailsHref(item.image.id)} aria-label={`Image of ${item.prompt}`} onClick={openFrom(item.image.id)}>
                             Image
                           </a>
                         ) : (
@@ -82,9 +97,19 @@ export function BatchPage({ params }: PageProps) {
           </section>
           <section aria-labelledby="batch-images">
             <h2 id="batch-images">Images</h2>
-            {detail.images.length === 0 ? <p class="muted">None yet.</p> : <ImageGrid images={detail.images} label={`Images of ${detail.name}`} />}
+            {images.length === 0 ? <p class="muted">None yet.</p> : <ImageGrid images={images} label={`Images of ${detail.name}`} onOpen={(image) => setOpenId(image.id)} />}
           </section>
           <WebhookDeliveries url={detail.webhook_url} deliveries={detail.webhook.deliveries} />
+          {openId !== undefined && (
+            <ImageDialog
+              id={openId}
+              preview={undefined}
+              onClose={() => setOpenId(undefined)}
+              onOpen={setOpenId}
+              onDelete={(image) => scheduleDelete([image.id], deleteLabel(image))}
+              steps={stepsThrough(images, openId, setOpenId)}
+            />
+          )}
         </>
       )}
     </Loading>

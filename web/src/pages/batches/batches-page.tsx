@@ -1,5 +1,5 @@
 import { api } from '../../api/client.js';
-import type { Batch, Model } from '../../api/types.js';
+import type { Batch, Model, Template } from '../../api/types.js';
 import { BatchProgress, isRunning } from '../../components/batch-progress.js';
 import { Loading } from '../../components/loading.js';
 import { PageHeading } from '../../components/page-heading.js';
@@ -11,7 +11,13 @@ import { Link } from '../../router.js';
 import { BatchForm } from './batch-form.js';
 
 export function BatchesPage() {
-  const models = useLoad((signal) => api.get<{ models: Model[] }>('/api/models?limit=100', { signal }), []);
+  const options = useLoad(async (signal) => {
+    const [models, templates] = await Promise.all([
+      api.get<{ models: Model[] }>('/api/models?limit=100', { signal }),
+      api.get<{ templates: Template[] }>('/api/templates?limit=100', { signal }),
+    ]);
+    return { models: models.models, templates: templates.templates };
+  }, []);
   const batches = useLoad((signal) => api.get<{ batches: Batch[] }>('/api/batch?limit=50', { signal }), []);
   const list = batches.loaded.state === 'ready' ? batches.loaded.value.batches : [];
   // Progress is polled while anything is still running; it stops by itself when all are done.
@@ -48,8 +54,8 @@ export function BatchesPage() {
         <div>
           <section aria-labelledby="new-batch" class="panel">
             <h2 id="new-batch">New batch</h2>
-            <Loading loaded={models.loaded} label="models">
-              {({ models: all }) => <BatchForm models={all} onStarted={batches.reload} />}
+            <Loading loaded={options.loaded} label="models and templates">
+              {({ models, templates }) => <BatchForm models={models} templates={templates} onStarted={batches.reload} />}
             </Loading>
           </section>
           <WebhookSecret />

@@ -1,4 +1,6 @@
+import { useState } from 'preact/hooks';
 import { api, segment } from '../../api/client.js';
+import { isDeleted, scheduleDelete, useDeletes } from '../../api/pending-deletes.js';
 import type { Collection, Image } from '../../api/types.js';
 import { ConfirmButton } from '../../components/confirm-button.js';
 import { FormError } from '../../components/field.js';
@@ -11,6 +13,8 @@ import { useLoad } from '../../hooks/use-load.js';
 import { usePagedList } from '../../hooks/use-paged-list.js';
 import { plural } from '../../lib/format.js';
 import { Link, navigate } from '../../router.js';
+import { deleteLabel, stepsThrough } from '../gallery/dialog-steps.js';
+import { ImageDialog } from '../gallery/image-dialog.js';
 import type { PageProps } from '../types.js';
 
 export function CollectionPage({ params }: PageProps) {
@@ -26,6 +30,10 @@ export function CollectionPage({ params }: PageProps) {
 function CollectionView({ collection, onChanged }: { collection: Collection; onChanged: () => void }) {
   const base = `/api/collections/${segment(collection.id)}`;
   const list = usePagedList<Image>(`${base}/images`, {}, (body) => body.images as Image[]);
+  // A picture opens its details here, on top of the collection; Previous and Next stay within it.
+  const [openId, setOpenId] = useState<string | undefined>(undefined);
+  useDeletes();
+  const images = list.items.filter((image) => !isDeleted(image.id));
   const removeImage = useAction(async (image: Image) => {
     await api.delete(`${base}/images/${segment(image.id)}`);
     list.remove((item) => item.id !== image.id);
@@ -45,14 +53,15 @@ function CollectionView({ collection, onChanged }: { collection: Collection; onC
         </p>
       </PageHeading>
       <FormError text={removeImage.failure?.text} />
-      {list.items.length === 0 && !list.loading && (
+      {images.length === 0 && !list.loading && (
         <p>
           No images here yet. Add some from the <Link href="/gallery">gallery</Link>.
         </p>
       )}
       <ImageGrid
-        images={list.items}
+        images={images}
         label={`Images in ${collection.name}`}
+        onOpen={(image) => setOpenId(image.id)}
         actions={(image) => (
           <button type="button" class="button small" aria-label={`Remove ${image.prompt} from the collection`} disabled={removeImage.busy} onClick={() => void removeImage.run(image)}>
             Remove
@@ -60,6 +69,16 @@ function CollectionView({ collection, onChanged }: { collection: Collection; onC
         )}
       />
       <LoadMore hasMore={list.hasMore} loading={list.loading} count={list.items.length} onLoad={list.loadMore} label="Load more images" />
+      {openId !== undefined && (
+        <ImageDialog
+          id={openId}
+          preview={images.find((image) => image.id === openId)}
+          onClose={() => setOpenId(undefined)}
+          onOpen={setOpenId}
+          onDelete={(image) => scheduleDelete([image.id], deleteLabel(image))}
+          steps={stepsThrough(images, openId, setOpenId, { total: list.hasMore ? collection.image_count : images.length })}
+        />
+      )}
       <section class="danger-zone" aria-labelledby="delete-collection">
         <h2 id="delete-collection">Delete this collection</h2>
         <p class="muted">The images stay in the gallery; only the collection goes.</p>

@@ -1,3 +1,4 @@
+import type { TargetedMouseEvent } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from '../../api/client.js';
 import type { Collection } from '../../api/types.js';
@@ -7,7 +8,7 @@ import { PageHeading } from '../../components/page-heading.js';
 import { errorFor, formError, useAction } from '../../hooks/use-action.js';
 import { useLoad } from '../../hooks/use-load.js';
 import { plural } from '../../lib/format.js';
-import { Link } from '../../router.js';
+import { Link, navigate } from '../../router.js';
 
 export function CollectionsPage() {
   const { loaded, reload } = useLoad((signal) => api.get<{ collections: Collection[] }>('/api/collections?limit=100', { signal }), []);
@@ -24,12 +25,15 @@ export function CollectionsPage() {
               ) : (
                 <ul class="list">
                   {collections.map((collection) => (
-                    <li key={collection.id} class="list-item">
-                      <Link href={`/collections/${encodeURIComponent(collection.id)}`} class="list-title">
-                        {collection.name}
-                      </Link>
-                      <span class="muted"> · {plural(collection.image_count, 'image')}</span>
-                      {collection.description !== '' && <p class="muted">{collection.description}</p>}
+                    <li key={collection.id} class="list-item collection-item">
+                      <CollectionCover collection={collection} />
+                      <div>
+                        <Link href={collectionHref(collection)} class="list-title">
+                          {collection.name}
+                        </Link>
+                        <span class="muted"> · {plural(collection.image_count, 'image')}</span>
+                        {collection.description !== '' && <p class="muted">{collection.description}</p>}
+                      </div>
                     </li>
                   ))}
                 </ul>
@@ -40,6 +44,26 @@ export function CollectionsPage() {
         <CreateCollection onCreated={reload} />
       </div>
     </>
+  );
+}
+
+const collectionHref = (collection: Collection) => `/collections/${encodeURIComponent(collection.id)}`;
+
+/**
+ * The image added last, small; a plain tile for an empty collection. The name beside it is the link a
+ * screen reader and the keyboard use, so this copy of it is hidden from both, and only there for the mouse.
+ */
+function CollectionCover({ collection }: { collection: Collection }) {
+  const href = collectionHref(collection);
+  const onClick = (event: TargetedMouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate(href);
+  };
+  return (
+    <a href={href} class="collection-cover" aria-hidden="true" tabIndex={-1} onClick={onClick}>
+      {collection.cover_image_url === null ? <span class="collection-cover-empty" /> : <img src={collection.cover_image_url} alt="" width={72} height={72} loading="lazy" />}
+    </a>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../../api/client.js';
 import { isDeleted, scheduleDelete, useDeletes } from '../../api/pending-deletes.js';
 import type { Image, Model } from '../../api/types.js';
@@ -8,34 +8,21 @@ import { PageHeading } from '../../components/page-heading.js';
 import { useLoad } from '../../hooks/use-load.js';
 import { usePagedList } from '../../hooks/use-paged-list.js';
 import { plural } from '../../lib/format.js';
-import { imageTitle } from '../../lib/images.js';
 import { Link, navigate } from '../../router.js';
 import type { PageProps } from '../types.js';
 import { BulkBar } from './bulk-bar.js';
+import { closeDetails, detailsHref, openDetails, showDetails } from './details-address.js';
+import { deleteLabel, stepsThrough } from './dialog-steps.js';
 import { GalleryFilterForm, type GalleryFilters } from './gallery-filters.js';
 import { ImageDialog } from './image-dialog.js';
 
-const quote = (image: Image) => {
-  const title = imageTitle(image);
-  return `“${title.length > 40 ? `${title.slice(0, 40)}…` : title}”`;
-};
-
-export function GalleryPage({ query }: PageProps) {
+/** `/gallery` and `/gallery/<id>`: the grid, and on top of it the details of image `<id>`. */
+export function GalleryPage({ params, query }: PageProps) {
   const filters: GalleryFilters = { q: query.get('q') ?? '', model: query.get('model') ?? '', from: query.get('from') ?? '', to: query.get('to') ?? '', kind: query.get('kind') ?? '' };
   const list = usePagedList<Image>('/api/images', { ...filters }, (body) => body.images as Image[]);
   const models = useLoad((signal) => api.get<{ models: Model[] }>('/api/models?limit=100', { signal }), []);
-  const [open, setOpen] = useState<{ id: string; preview?: Image } | undefined>(undefined);
-  // `/gallery?image=<id>` (a details link opened in a new tab) opens that image; the address then drops it,
-  // so a reload after closing the dialog does not open it again.
-  const linked = query.get('image');
-  useEffect(() => {
-    if (linked === null || linked === '') return;
-    setOpen({ id: linked });
-    const params = new URLSearchParams(location.search);
-    params.delete('image');
-    const search = params.toString();
-    navigate(`/gallery${search === '' ? '' : `?${search}`}`, { replace: true });
-  }, [linked]);
+  const openId = params.id;
+  useOldDetailsLink(query.get('image'));
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState<string | undefined>(undefined);
   useDeletes();
@@ -53,6 +40,10 @@ export function GalleryPage({ query }: PageProps) {
     const search = params.toString();
     navigate(`/gallery${search === '' ? '' : `?${search}`}`, { replace: true });
   };
+  const clearFilters = () => {
+    navigate('/gallery', { replace: true });
+    document.getElementById('gallery-search')?.focus();
+  };
   // What is selected must be what is shown: new filters start a new selection.
   const filterKey = JSON.stringify(filters);
   useEffect(() => setSelected(new Set()), [filterKey]);
@@ -60,6 +51,24 @@ export function GalleryPage({ query }: PageProps) {
     scheduleDelete(ids, label);
     setSelected(new Set());
   };
+  useFocusBack(openId, images);
+  // Next on the last image loaded so far loads the next page, then moves on once it is there.
+  const nextAfterLoad = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const from = nextAfterLoad.current;
+    if (from === undefined || from !== openId) return;
+    const after = images[images.findIndex((image) => image.id === from) + 1];
+    if (after === undefined) return;
+    nextAfterLoad.current = undefined;
+    showDetails(after.id);
+  }, [images.length]);
+  const more =
+    list.hasMore && openId !== undefined
+      ? () => {
+          nextAfterLoad.current = openId;
+          list.loadMore();
+        }
+      : undefined;
 
   return (
     <>
@@ -68,6 +77,14 @@ export function GalleryPage({ query }: PageProps) {
       <p class="muted result-count" role="status">
         {total === undefined ? 'Loading images…' : filtered ? `${plural(total, 'image')} match${total === 1 ? 'es' : ''}` : plural(total, 'image')}
       </p>
+      {total === 0 && filtered && (
+        <p class="empty-result">
+          Nothing matches these filters.{' '}
+          <button type="button" class="button small" onClick={clearFilters}>
+            Clear filters
+          </button>
+        </p>
+      )}
       {list.failure !== undefined && list.failure.field === undefined && (
         <p class="form-error" role="alert">
           {list.failure.text}
@@ -95,7 +112,7 @@ export function GalleryPage({ query }: PageProps) {
       <ImageGrid
         images={images}
         label="Images"
-        onOpen={(image) => setOpen({ id: image.id, preview: image })}
+        onOpen={(image) => openDetails(image.id)}
         selected={selected}
         onSelect={(image, on) => {
           setNotice(undefined);
@@ -106,9 +123,54 @@ export function GalleryPage({ query }: PageProps) {
         }}
       />
       <LoadMore hasMore={list.hasMore} loading={list.loading} count={list.items.length} onLoad={list.loadMore} label="Load more images" />
-      {open !== undefined && (
-        <ImageDialog id={open.id} preview={open.preview} onClose={() => setOpen(undefined)} onOpen={(id) => setOpen({ id })} onDelete={(image) => remove([image.id], quote(image))} />
+      {openId !== undefined && (
+        <ImageDialog
+          id={openId}
+          preview={images.find((image) => image.id === openId)}
+          onClose={closeDetails}
+          onOpen={showDetails}
+          onDelete={(image) => remove([image.id], deleteLabel(image))}
+          steps={stepsThrough(images, openId, showDetails, { total, more })}
+        />
       )}
     </>
   );
+}
+
+/** `/gallery?image=<id>`, the details address before they had their own, still opens them (at the new address). */
+function useOldDetailsLink(id: string | null): void {
+  useEffect(() => {
+    if (id === null || id === '') return;
+    const params = new URLSearchParams(location.search);
+    params.delete('image');
+    const search = params.toString();
+    navigate(detailsHref(id, search === '' ? '' : `?${search}`), { replace: true });
+  }, [id]);
+}
+
+/**
+ * Closing the dialog changes the address, and the app then focuses the page heading as after any change of
+ * page, which scrolls to the top. Closing is no change of page: the gallery scrolls back to where it was and
+ * puts the focus on the picture last shown, a frame later, once the heading has had it.
+ */
+function useFocusBack(openId: string | undefined, images: readonly Image[]): void {
+  const last = useRef<{ id: string; y: number } | undefined>(undefined);
+  useEffect(() => {
+    if (openId !== undefined) {
+      last.current = { id: openId, y: last.current?.y ?? window.scrollY };
+      return;
+    }
+    const back = last.current;
+    last.current = undefined;
+    if (back === undefined) return;
+    const frame = requestAnimationFrame(() => {
+      window.scrollTo(0, back.y);
+      const src = images.find((image) => image.id === back.id)?.r2_url;
+      const thumb = [...document.querySelectorAll<HTMLImageElement>('.image-grid img')].find((img) => img.getAttribute('src') === src)?.closest('button');
+      if (thumb === null || thumb === undefined) return;
+      const box = thumb.getBoundingClientRect();
+      thumb.focus({ preventScroll: box.top >= 0 && box.bottom <= window.innerHeight });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [openId]);
 }

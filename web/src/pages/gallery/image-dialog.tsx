@@ -3,10 +3,12 @@ import { api, segment } from '../../api/client.js';
 import type { Image, ImageDetail } from '../../api/types.js';
 import { AddToCollection } from '../../components/add-to-collection.js';
 import { CopyButton } from '../../components/copy-button.js';
+import { DownloadLink } from '../../components/download-link.js';
 import { useLoad } from '../../hooks/use-load.js';
 import { formatDateTime, formatUsd } from '../../lib/format.js';
-import { downloadName, imageTitle } from '../../lib/images.js';
+import { imageTitle } from '../../lib/images.js';
 import { Link } from '../../router.js';
+import type { DialogSteps } from './dialog-steps.js';
 import { LineageLinks } from './lineage-links.js';
 
 interface ImageDialogProps {
@@ -17,10 +19,14 @@ interface ImageDialogProps {
   onDelete: (image: Image) => void;
   /** Shows another image in this dialog (a "Made from" or "Made into" link). */
   onOpen: (id: string) => void;
+  /** Previous and Next (and the arrow keys); absent when the image is not in the list shown behind. */
+  steps?: DialogSteps | undefined;
 }
 
+const typing = (target: EventTarget | null) => target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement;
+
 /** One image's details in a modal dialog (Escape closes it; focus returns to the picture that opened it). */
-export function ImageDialog({ id, preview, onClose, onDelete, onOpen }: ImageDialogProps) {
+export function ImageDialog({ id, preview, onClose, onDelete, onOpen, steps }: ImageDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   // Before the first paint, so the dialog never flashes in as a plain block.
@@ -30,19 +36,42 @@ export function ImageDialog({ id, preview, onClose, onDelete, onOpen }: ImageDia
   }, []);
   const { loaded } = useLoad((signal) => api.get<ImageDetail>(`/api/images/${segment(id)}`, { signal }), [id]);
   const image: ImageDetail | undefined = loaded.state === 'ready' && loaded.value.id === id ? loaded.value : preview?.id === id ? preview : undefined;
-  // The link that showed another image is gone with the old content: the focus starts again at the top.
+  // A link that showed another image is gone with the old content: the focus starts again at the top.
+  // Previous and Next stay where they are, and keep it (unless one just went disabled at the end of the list).
   const shown = useRef(id);
   useEffect(() => {
-    if (shown.current !== id) heading.current?.focus();
+    const focused = document.activeElement;
+    const lost = focused === null || dialog.current?.contains(focused) !== true || (focused instanceof HTMLButtonElement && focused.disabled);
+    if (shown.current !== id && lost) heading.current?.focus();
     shown.current = id;
   }, [id]);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || typing(event.target)) return;
+    const step = event.key === 'ArrowLeft' ? steps?.previous : event.key === 'ArrowRight' ? steps?.next : undefined;
+    if (step === undefined) return;
+    event.preventDefault();
+    step();
+  };
 
   return (
-    <dialog ref={dialog} class="image-dialog" aria-labelledby="image-dialog-title" onClose={onClose}>
+    <dialog ref={dialog} class="image-dialog" aria-labelledby="image-dialog-title" onClose={onClose} onKeyDown={onKeyDown}>
       <div class="dialog-head">
         <h2 id="image-dialog-title" ref={heading} tabIndex={-1}>
           Image details
         </h2>
+        {steps !== undefined && (
+          <div class="dialog-steps">
+            <button type="button" class="button small" aria-keyshortcuts="ArrowLeft" disabled={steps.previous === undefined} onClick={steps.previous}>
+              <span aria-hidden="true">←</span>
+              Previous<span class="visually-hidden"> image</span>
+            </button>
+            <span class="dialog-position muted">{steps.position}</span>
+            <button type="button" class="button small" aria-keyshortcuts="ArrowRight" disabled={steps.next === undefined} onClick={steps.next}>
+              Next<span class="visually-hidden"> image</span>
+              <span aria-hidden="true">→</span>
+            </button>
+          </div>
+        )}
         <button type="button" class="button small" onClick={() => dialog.current?.close()}>
           Close
         </button>
@@ -52,10 +81,14 @@ export function ImageDialog({ id, preview, onClose, onDelete, onOpen }: ImageDia
           {loaded.state === 'failed' ? `Could not load the image. ${loaded.failure.text}` : 'Loading the image…'}
         </p>
       ) : (
-        <ImageDetails image={image} onOpen={onOpen} onDelete={() => {
-          dialog.current?.close();
-          onDelete(image);
-        }} />
+        <ImageDetails
+          image={image}
+          onOpen={onOpen}
+          onDelete={() => {
+            dialog.current?.close();
+            onDelete(image);
+          }}
+        />
       )}
     </dialog>
   );
@@ -127,10 +160,13 @@ function ImageDetails({ image, onOpen, onDelete }: { image: ImageDetail; onOpen:
           <Link class="button" href={`/generate?image=${encodeURIComponent(image.id)}`}>
             Edit
           </Link>
+          {image.kind !== 'upload' && (
+            <Link class="button" href={`/generate?reuse=${encodeURIComponent(image.id)}`}>
+              Reuse prompt
+            </Link>
+          )}
           <CopyButton text={image.r2_url} label="Copy URL" />
-          <a class="button" href={image.r2_url} download={downloadName(image)}>
-            Download
-          </a>
+          <DownloadLink image={image} />
           <button type="button" class="button danger-outline" onClick={onDelete}>
             Delete
           </button>

@@ -3,9 +3,7 @@ import { api, segment } from '../../api/client.js';
 import type { Image } from '../../api/types.js';
 import { useLoad } from '../../hooks/use-load.js';
 import { imageTitle } from '../../lib/images.js';
-
-/** The address of an image's details: the gallery opens its dialog (a new tab, a shared link). */
-export const detailsHref = (id: string): string => `/gallery?image=${encodeURIComponent(id)}`;
+import { detailsHref } from './details-address.js';
 
 /**
  * Images related to the one shown ("Made from", "Made into") as links to their details, each with a small

@@ -6,12 +6,15 @@ import { modelHint, ModelOptions } from '../../components/model-options.js';
 import { errorFor, formError, useAction } from '../../hooks/use-action.js';
 import type { ApiFailure } from '../../lib/api-error.js';
 import { draftFromTemplate, emptyDraft, generateRequest, type Draft } from '../../lib/draft.js';
+import { GenerationHistory } from './generation-history.js';
 import { GenerationProgress } from './generation-progress.js';
 import { GenerationResult } from './generation-result.js';
 import { InputImageFields } from './input-images.js';
 import { MaskPainter } from './mask-painter.js';
 import { OutputFields } from './output-fields.js';
 import { ParameterFields } from './parameter-fields.js';
+import { draftFromImage } from './reuse-draft.js';
+import { rememberResult } from './session-results.js';
 import { StrengthField } from './strength-field.js';
 import { useInputImages } from './use-input-images.js';
 import { useMask } from './use-mask.js';
@@ -34,11 +37,14 @@ interface GenerateFormProps {
   templates: Template[];
   templateId: string | undefined;
   editImage: Image | undefined;
+  /** "Reuse prompt": the form starts with this image's prompt, model and settings. */
+  reuseImage?: Image | undefined;
 }
 
-export function GenerateForm({ models, templates, templateId, editImage }: GenerateFormProps) {
+export function GenerateForm({ models, templates, templateId, editImage, reuseImage }: GenerateFormProps) {
   const [draft, setDraft] = useState<Draft>(() => {
     const base = emptyDraft(initialModel(models, editImage !== undefined));
+    if (reuseImage !== undefined) return draftFromImage(reuseImage, base, models);
     const template = templates.find((t) => t.id === templateId);
     return template === undefined ? base : draftFromTemplate(template, base);
   });
@@ -61,7 +67,9 @@ export function GenerateForm({ models, templates, templateId, editImage }: Gener
   const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
   const submit = async (next: Draft) => {
     const image = await generate.run(next);
-    if (image !== undefined) setResult(image);
+    if (image === undefined) return;
+    setResult(image);
+    rememberResult(image);
   };
   const failure = generate.failure;
   useFocusFailedField(failure);
@@ -150,6 +158,7 @@ export function GenerateForm({ models, templates, templateId, editImage }: Gener
             }}
           />
         )}
+        <GenerationHistory latest={result?.id} />
       </div>
     </div>
   );

@@ -6,44 +6,70 @@ import { useLoad } from '../../hooks/use-load.js';
 import { asFailure, type ApiFailure } from '../../lib/api-error.js';
 import type { PageProps } from '../types.js';
 import { GenerateForm } from './generate-form.js';
+import { offeredModel } from './reuse-draft.js';
 
-interface EditImage {
+interface LoadedImage {
   image?: Image;
   failure?: ApiFailure;
 }
 
-/** `/generate?template=<id>` starts from a template, `/generate?image=<id>` from a gallery image to edit. */
+/** An image that cannot be loaded (deleted since) is said so on the form; the form still works. */
+const loadImage = (id: string | undefined, signal: AbortSignal): Promise<LoadedImage | undefined> =>
+  id === undefined
+    ? Promise.resolve(undefined)
+    : api.get<Image>(`/api/images/${segment(id)}`, { signal }).then(
+        (image): LoadedImage => ({ image }),
+        (error: unknown): LoadedImage => ({ failure: asFailure(error) }),
+      );
+
+/**
+ * `/generate?template=<id>` starts from a template, `/generate?image=<id>` from a gallery image to edit, and
+ * `/generate?reuse=<id>` from an image's prompt, model and settings ("Reuse prompt" in its details).
+ */
 export function GeneratePage({ query }: PageProps) {
   const imageId = query.get('image') ?? undefined;
+  const reuseId = query.get('reuse') ?? undefined;
   const { loaded } = useLoad(
     async (signal) => {
-      const [models, templates, edit] = await Promise.all([
+      const [models, templates, edit, reuse] = await Promise.all([
         api.get<{ models: Model[] }>('/api/models?limit=100', { signal }),
         api.get<{ templates: Template[] }>('/api/templates?limit=100', { signal }),
-        // An image that cannot be loaded (deleted since) is said so on the form; the form still works.
-        imageId === undefined
-          ? undefined
-          : api.get<Image>(`/api/images/${segment(imageId)}`, { signal }).then(
-              (image): EditImage => ({ image }),
-              (error: unknown): EditImage => ({ failure: asFailure(error) }),
-            ),
+        loadImage(imageId, signal),
+        loadImage(reuseId, signal),
       ]);
-      return { models: models.models, templates: templates.templates, edit };
+      return { models: models.models, templates: templates.templates, edit, reuse };
     },
-    [imageId],
+    [imageId, reuseId],
   );
   return (
     <>
       <PageHeading title="Generate" />
       <Loading loaded={loaded} label="models and templates">
-        {({ models, templates, edit }) => (
+        {({ models, templates, edit, reuse }) => (
           <>
             {edit?.failure !== undefined && (
               <p class="form-error" role="alert">
                 Could not load the image to edit. {edit.failure.text}
               </p>
             )}
-            <GenerateForm key={imageId ?? ''} models={models} templates={templates} templateId={query.get('template') ?? undefined} editImage={edit?.image} />
+            {reuse?.failure !== undefined && (
+              <p class="form-error" role="alert">
+                Could not load the image whose prompt to reuse. {reuse.failure.text}
+              </p>
+            )}
+            {reuse?.image !== undefined && offeredModel(reuse.image, models) === undefined && (
+              <p class="notice" role="status">
+                {reuse.image.model} is no longer offered here: the prompt and settings are filled in; choose another model.
+              </p>
+            )}
+            <GenerateForm
+              key={`${imageId ?? ''} ${reuseId ?? ''}`}
+              models={models}
+              templates={templates}
+              templateId={query.get('template') ?? undefined}
+              editImage={edit?.image}
+              reuseImage={reuse?.image}
+            />
           </>
         )}
       </Loading>

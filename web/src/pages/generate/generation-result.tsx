@@ -1,6 +1,6 @@
 import type { Image } from '../../api/types.js';
+import { DownloadLink } from '../../components/download-link.js';
 import { formatUsd } from '../../lib/format.js';
-import { downloadName } from '../../lib/images.js';
 
 /** The picture with what it cost, the model, the seed, a download link and "again with this seed". */
 export function GenerationResult({ image, busy, onAgain }: { image: Image; busy: boolean; onAgain: (seed: string) => void }) {
@@ -33,9 +33,7 @@ export function GenerationResult({ image, busy, onAgain }: { image: Image; busy:
         </div>
       </dl>
       <div class="actions">
-        <a class="button" href={image.r2_url} download={downloadName(image)}>
-          Download
-        </a>
+        <DownloadLink image={image} />
         {seed !== undefined && (
           <button type="button" class="button" disabled={busy} onClick={() => onAgain(seed)}>
             Generate again with this seed
