@@ -85,7 +85,7 @@ describe('the web app at /', () => {
     expect(await (await app.request('/docs')).text()).toContain('swagger-ui');
     expect((await json(await app.request('/openapi.json'))).openapi).toBe('3.1.0');
     expect(await json(await app.request('/health'))).toEqual({ status: 'ok' });
-    for (const path of ['/files/generated/none.png', '/nope', '/gallery/extra', '/index.html']) {
+    for (const path of ['/files/generated/none.png', '/nope', '/gallery/img_1/extra', '/index.html']) {
       const res = await app.request(path);
       expect(res.status, path).toBe(404);
       expect(res.headers.get('Content-Type'), path).toMatch(/^application\/json/);

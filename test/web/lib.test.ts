@@ -50,7 +50,8 @@ describe('web app: pages and formats', () => {
     expect(matchPage(APP_PAGES, '/collections/coll_1')).toEqual({ page: '/collections/:id', params: { id: 'coll_1' } });
     expect(matchPage(APP_PAGES, '/gallery/')).toEqual({ page: '/gallery', params: {} });
     expect(matchPage(APP_PAGES, '/')).toEqual({ page: '/', params: {} });
-    expect(matchPage(APP_PAGES, '/gallery/extra')).toBeUndefined();
+    expect(matchPage(APP_PAGES, '/gallery/img_1')).toEqual({ page: '/gallery/:id', params: { id: 'img_1' } });
+    expect(matchPage(APP_PAGES, '/gallery/img_1/extra')).toBeUndefined();
     expect(matchPage(APP_PAGES, '/batches/')).toEqual({ page: '/batches', params: {} });
   });
 

@@ -18,6 +18,7 @@ export const PAGES: Record<AppPage, FunctionComponent<PageProps>> = {
   '/sign-in': SignedIn,
   '/generate': GeneratePage,
   '/gallery': GalleryPage,
+  '/gallery/:id': GalleryPage,
   '/collections': CollectionsPage,
   '/collections/:id': CollectionPage,
   '/templates': TemplatesPage,

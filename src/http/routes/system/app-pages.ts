@@ -9,6 +9,7 @@ export const APP_PAGES = [
   '/sign-in',
   '/generate',
   '/gallery',
+  '/gallery/:id',
   '/collections',
   '/collections/:id',
   '/templates',
