@@ -3,6 +3,7 @@ import type { Batch, Model } from '../../api/types.js';
 import { BatchProgress, isRunning } from '../../components/batch-progress.js';
 import { Loading } from '../../components/loading.js';
 import { PageHeading } from '../../components/page-heading.js';
+import { Requires } from '../../components/requires.js';
 import { WebhookSecret } from '../../components/webhook-secret.js';
 import { useLoad } from '../../hooks/use-load.js';
 import { usePolling } from '../../hooks/use-polling.js';
@@ -49,7 +50,7 @@ export function BatchesPage() {
           <section aria-labelledby="new-batch" class="panel">
             <h2 id="new-batch">New batch</h2>
             <Loading loaded={models.loaded} label="models">
-              {({ models: all }) => <BatchForm models={all} onStarted={batches.reload} />}
+              {({ models: all }) => <Requires permission="generate" action="start batches"><BatchForm models={all} onStarted={batches.reload} /></Requires>}
             </Loading>
           </section>
           <WebhookSecret />

@@ -3,6 +3,7 @@ import { api, segment } from '../../api/client.js';
 import type { Image, ImageDetail } from '../../api/types.js';
 import { AddToCollection } from '../../components/add-to-collection.js';
 import { CopyButton } from '../../components/copy-button.js';
+import { Requires } from '../../components/requires.js';
 import { useLoad } from '../../hooks/use-load.js';
 import { formatDateTime, formatUsd } from '../../lib/format.js';
 import { downloadName, imageTitle } from '../../lib/images.js';
@@ -131,9 +132,11 @@ function ImageDetails({ image, onOpen, onDelete }: { image: ImageDetail; onOpen:
           <a class="button" href={image.r2_url} download={downloadName(image)}>
             Download
           </a>
-          <button type="button" class="button danger-outline" onClick={onDelete}>
-            Delete
-          </button>
+          <Requires permission="manage" action="delete images">
+            <button type="button" class="button danger-outline" onClick={onDelete}>
+              Delete
+            </button>
+          </Requires>
         </div>
         <AddToCollection imageIds={[image.id]} idPrefix="dialog" />
       </div>
