@@ -15,6 +15,8 @@ const image = (fields: Partial<Image>): Image => ({
   height: 512,
   created_at: '2026-11-24T07:00:00.000Z',
   cost: 0,
+  user_id: 'admin',
+  is_deleted: false,
   template_id: null,
   parameters: {},
   metadata: null,

@@ -68,9 +68,9 @@ describe('web app: pages and formats', () => {
 describe('web app: charts', () => {
   it('stacks each day by model in one fixed order, days without images included', () => {
     const rows = [
-      { date: '2026-11-01', model: 'b', images: 2, cost: 0.5 },
-      { date: '2026-11-01', model: 'a', images: 1, cost: 0 },
-      { date: '2026-11-03', model: 'b', images: 4, cost: 1 },
+      { date: '2026-11-01', model: 'b', images: 2, cost: 0.5, deleted_images: 0 },
+      { date: '2026-11-01', model: 'a', images: 1, cost: 0, deleted_images: 0 },
+      { date: '2026-11-03', model: 'b', images: 4, cost: 1, deleted_images: 0 },
     ];
     const days = stackByModel(rows, ['2026-11-01', '2026-11-02', '2026-11-03'], ['a', 'b'], 'images');
     expect(days).toEqual([
@@ -87,7 +87,12 @@ describe('web app: charts', () => {
 });
 
 describe('web app: generation settings', () => {
-  const model = (over: Partial<Model>): Model => ({ id: 'm', name: 'M', provider: 'p', description: '', cost_per_image: 0, available: true, lifecycle: 'active', speed: 'fast', quality: 'draft', typical_seconds: 1, default_width: 512, default_height: 512, min_size: 64, max_width: 2048, max_height: 2048, parameters: [], ...over });
+  const textOnly: Model['inputs'] = { max_images: 0, mask: false, strength: false };
+  const pngOnly: Model['outputs'] = { formats: ['png'], transparent_background: false, quality: [], partial_images: false };
+  const model = (over: Partial<Model>): Model => ({
+    id: 'm', name: 'M', provider: 'p', provider_model: 'm', description: '', cost_per_image: 0, available: true, lifecycle: 'active', speed: 'fast', quality: 'draft', typical_seconds: 1,
+    default_width: 512, default_height: 512, min_size: 64, max_width: 2048, max_height: 2048, parameters: [], inputs: textOnly, outputs: pngOnly, pricing: { kind: 'free' }, pricing_source: '', user_id: 'system', ...over,
+  });
 
   it('sends only the settings the model takes, and only those filled in', () => {
     const draft = { ...emptyDraft('m'), prompt: 'a fox', width: '256', height: '', seed: '7', steps: '4', negative_prompt: 'fog' };
@@ -114,10 +119,10 @@ describe('web app: generation settings', () => {
   });
 
   it('sends output settings only when chosen and only those the model has', () => {
-    const outputs = { formats: ['png', 'jpeg', 'webp'], transparent_background: true, quality: ['low', 'medium', 'high'], partial_images: false };
+    const outputs: Model['outputs'] = { formats: ['png', 'jpeg', 'webp'], transparent_background: true, quality: ['low', 'medium', 'high'], partial_images: false };
     const draft = { ...emptyDraft('m'), prompt: 'a fox', output_format: 'webp', output_compression: '80', quality: 'high', background: 'transparent' };
     expect(generateRequest(draft, model({ outputs }))).toEqual({ prompt: 'a fox', model: 'm', output_format: 'webp', output_compression: 80, quality: 'high', background: 'transparent' });
-    const plain = { formats: ['png', 'jpeg'], transparent_background: false, quality: [], partial_images: false };
+    const plain: Model['outputs'] = { formats: ['png', 'jpeg'], transparent_background: false, quality: [], partial_images: false };
     expect(generateRequest(draft, model({ outputs: plain }))).toEqual({ prompt: 'a fox', model: 'm' });
     expect(generateRequest({ ...draft, output_format: 'jpeg' }, model({ outputs: plain }))).toEqual({ prompt: 'a fox', model: 'm', output_format: 'jpeg', output_compression: 80 });
     expect(generateRequest(emptyDraft('m'), model({ outputs }))).toEqual({ prompt: '', model: 'm' });

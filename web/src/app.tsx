@@ -1,22 +1,23 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { APP_PAGES } from '../../src/http/routes/system/app-pages.js';
 import { keyStore, onUnauthorized } from './api/client.js';
-import { loadAppConfig, probeKey } from './api/session-probe.js';
-import type { AppConfig } from './api/types.js';
+import { loadAppConfig, loadMe } from './api/session.js';
+import type { AppConfig, Me } from './api/types.js';
 import { DeleteToasts } from './components/delete-toasts.js';
 import { Layout } from './components/layout.js';
 import { asFailure, type ApiFailure } from './lib/api-error.js';
 import { matchPage } from './lib/match-page.js';
 import { PAGES } from './pages/index.js';
 import { NotFound } from './pages/not-found.js';
+import { PageGate } from './pages/page-gate.js';
 import { SignIn } from './pages/sign-in.js';
 import { navigate, useLocation } from './router.js';
 import { SessionContext, type Session } from './session.js';
 
 type Boot = { state: 'starting' } | { state: 'failed'; failure: ApiFailure } | { state: 'ready'; config: AppConfig };
 
-/** The key of this tab (key mode): checked once per load, and again whenever the API refuses it. */
-type KeyState = { state: 'checking' } | { state: 'none'; reason?: string } | { state: 'valid'; canManage: boolean };
+/** The key of this tab (key mode): checked once per load (GET /api/me, which also says what it may do), and again whenever the API refuses it. */
+type KeyState = { state: 'checking' } | { state: 'none'; reason?: string } | { state: 'valid'; me: Me };
 
 export function App() {
   const [boot, setBoot] = useState<Boot>({ state: 'starting' });
@@ -39,8 +40,8 @@ export function App() {
     if (!keyMode || key.state !== 'checking') return;
     const stored = keyStore.get();
     if (stored === undefined) return setKey({ state: 'none' });
-    probeKey(stored).then(
-      ({ canManage }) => setKey({ state: 'valid', canManage }),
+    loadMe(stored).then(
+      (me) => setKey({ state: 'valid', me }),
       (error: unknown) => {
         const failure = asFailure(error);
         if (failure.status === 401) keyStore.clear();
@@ -64,7 +65,7 @@ export function App() {
 
   const session: Session = {
     mode: boot.config.auth_mode,
-    canManage: key.state === 'valid' && key.canManage,
+    me: key.state === 'valid' ? key.me : undefined,
     signOut: () => {
       keyStore.clear();
       setKey({ state: 'none' });
@@ -76,8 +77,8 @@ export function App() {
     content = (
       <SignIn
         reason={key.state === 'none' ? key.reason : undefined}
-        onSignedIn={(canManage) => {
-          setKey({ state: 'valid', canManage });
+        onSignedIn={(me) => {
+          setKey({ state: 'valid', me });
           navigate(afterSignIn(location.query.get('next')), { replace: true });
         }}
       />
@@ -86,7 +87,12 @@ export function App() {
     content = <NotFound />;
   } else {
     const Page = PAGES[match.page];
-    content = <Page params={match.params} query={location.query} />;
+    // A page the key cannot read says why instead of loading, so it never shows a 403 (nor logs one).
+    content = (
+      <PageGate pathname={location.pathname}>
+        <Page params={match.params} query={location.query} />
+      </PageGate>
+    );
   }
 
   return (

@@ -5,12 +5,28 @@ import { useAction } from '../hooks/use-action.js';
 import { useLoad } from '../hooks/use-load.js';
 import { plural } from '../lib/format.js';
 import { control } from './field.js';
+import { Requires } from './requires.js';
+
+interface AddToCollectionProps {
+  imageIds: readonly string[];
+  idPrefix: string;
+  onAdded?: (message: string) => void;
+}
+
+/** Adding to a collection needs the manage permission (POST /api/collections/{id}/images): a key without it is told why. */
+export function AddToCollection(props: AddToCollectionProps) {
+  return (
+    <Requires permission="manage" action="add images to collections">
+      <CollectionPicker {...props} />
+    </Requires>
+  );
+}
 
 /**
  * A collection picker and an "Add" button for one image or several. The outcome is said beside it, or by
  * the caller when it passes `onAdded` (a bulk bar goes away once its images are added).
  */
-export function AddToCollection({ imageIds, idPrefix, onAdded }: { imageIds: readonly string[]; idPrefix: string; onAdded?: (message: string) => void }) {
+function CollectionPicker({ imageIds, idPrefix, onAdded }: AddToCollectionProps) {
   const { loaded } = useLoad((signal) => api.get<{ collections: Collection[] }>('/api/collections?limit=100', { signal }), []);
   const collections = loaded.state === 'ready' ? loaded.value.collections : [];
   const [chosen, setChosen] = useState('');

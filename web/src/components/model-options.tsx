@@ -1,13 +1,17 @@
 import type { Model } from '../api/types.js';
 import { formatUsd } from '../lib/format.js';
 
-/** What a model costs, how fast it is and whether it runs here, in the option's own words. */
+/** What a model costs and how fast it is, in the option's own words. */
 export const modelLabel = (model: Model): string =>
-  `${model.name} — ${model.cost_per_image === 0 ? 'free' : `${formatUsd(model.cost_per_image)} per image`}, ${model.speed}${model.lifecycle === 'deprecated' ? ', deprecated' : ''}${model.available ? '' : ', not configured'}`;
+  `${model.name} — ${model.cost_per_image === 0 ? 'free' : `${formatUsd(model.cost_per_image)} per image`}, ${model.speed}${model.lifecycle === 'deprecated' ? ', deprecated' : ''}`;
+
+/** The setting that would enable a model this server cannot run, in the API's words. */
+const enabledBy = (model: Model): string => model.unavailable_reason ?? 'its provider is not configured';
 
 /**
- * Options for a model picker: the models this server can run first, then the ones it could with more settings.
- * A model its provider has shut down is left out: it is listed by the API only so that old images name it.
+ * Options for a model picker: the models this server can run first, then (in a disabled group, each naming
+ * the setting that enables it) the ones it could with more settings. A model its provider has shut down is
+ * left out: the API lists it only so that old images name it.
  */
 export function ModelOptions({ models }: { models: readonly Model[] }) {
   const live = models.filter((model) => model.lifecycle !== 'shut_down');
@@ -23,10 +27,10 @@ export function ModelOptions({ models }: { models: readonly Model[] }) {
         ))}
       </optgroup>
       {unavailable.length > 0 && (
-        <optgroup label="Not configured on this server">
+        <optgroup label="Not configured here" disabled>
           {unavailable.map((model) => (
             <option key={model.id} value={model.id}>
-              {modelLabel(model)}
+              {`${modelLabel(model)} (${enabledBy(model)})`}
             </option>
           ))}
         </optgroup>
@@ -35,11 +39,19 @@ export function ModelOptions({ models }: { models: readonly Model[] }) {
   );
 }
 
+/** Why a model cannot generate here (not configured, or shut down), or undefined when it can. */
+export function modelUnusable(model: Model | undefined): string | undefined {
+  if (model === undefined) return 'Choose a model first.';
+  if (model.lifecycle === 'shut_down') return `${model.name} cannot generate: ${model.warning ?? 'its provider has shut it down'}.`;
+  if (!model.available) return `${model.name} is not configured here: ${enabledBy(model)}.`;
+  return undefined;
+}
+
 /** One line under a picker: how the chosen model behaves, or which settings would enable it. */
 export function modelHint(model: Model | undefined): string {
   if (model === undefined) return 'Unknown model.';
   if (model.lifecycle === 'shut_down') return `${model.warning ?? 'Shut down by its provider'}.`;
-  if (!model.available) return `Not available on this server: ${model.unavailable_reason ?? 'its provider is not configured'}.`;
+  if (!model.available) return `Not available on this server: ${enabledBy(model)}.`;
   const behaviour = `${model.provider}, ${model.quality} quality, about ${model.typical_seconds} s per image.`;
   return model.warning === undefined ? behaviour : `${behaviour} ${model.warning}.`;
 }

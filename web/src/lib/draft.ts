@@ -120,4 +120,4 @@ export function generateRequest(draft: Draft, model: Model | undefined, inputs: 
 
 /** The chosen output format if the model can give it; '' (the API's default, PNG) otherwise. */
 export const outputFormatFor = (draft: Draft, model: Model | undefined): string =>
-  draft.output_format !== '' && model?.outputs?.formats.includes(draft.output_format) === true ? draft.output_format : '';
+  draft.output_format !== '' && model?.outputs?.formats.some((format) => format === draft.output_format) === true ? draft.output_format : '';

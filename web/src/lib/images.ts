@@ -19,8 +19,8 @@ export function uploadImage(file: Blob, name: string): Promise<Image> {
   return api.post<Image>('/api/uploads', form);
 }
 
-/** A name for an image where its prompt is the usual name: an upload may have none. */
-export function imageTitle(image: Pick<Image, 'prompt' | 'kind'>): string {
+/** A name for an image where its prompt is the usual name: an upload may have none. (Batch images carry no kind.) */
+export function imageTitle(image: Pick<Image, 'prompt'> & Partial<Pick<Image, 'kind'>>): string {
   if (image.prompt.trim() !== '') return image.prompt;
   return image.kind === 'upload' ? 'Uploaded image' : 'Image';
 }

@@ -1,17 +1,18 @@
 import { useState } from 'preact/hooks';
 import { keyStore } from '../api/client.js';
-import { probeKey } from '../api/session-probe.js';
+import { loadMe } from '../api/session.js';
+import type { Me } from '../api/types.js';
 import { control, Field } from '../components/field.js';
 import { PageHeading } from '../components/page-heading.js';
 import { useAction } from '../hooks/use-action.js';
 
 /** Key mode only: the key is checked against the API, then kept in this tab's session storage. */
-export function SignIn({ reason, onSignedIn }: { reason: string | undefined; onSignedIn: (canManage: boolean) => void }) {
+export function SignIn({ reason, onSignedIn }: { reason: string | undefined; onSignedIn: (me: Me) => void }) {
   const [key, setKey] = useState('');
   const signIn = useAction(async (candidate: string) => {
-    const { canManage } = await probeKey(candidate);
+    const me = await loadMe(candidate);
     keyStore.set(candidate);
-    onSignedIn(canManage);
+    onSignedIn(me);
   });
   const error = signIn.failure?.text;
 

@@ -9,6 +9,8 @@ const HEIGHT = 220;
 const AXIS = { left: 56, right: 8, top: 10, bottom: 28 };
 const dayLabel = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 export const formatDay = (day: string): string => dayLabel.format(new Date(`${day}T00:00:00Z`));
+/** About how wide a 12 px axis label is: enough to keep the last one inside the chart rather than cut off. */
+const LABEL_CHAR_PX = 7;
 
 interface StackedChartProps {
   id: string;
@@ -63,16 +65,22 @@ export function StackedChart({ id, title, summary, days, models, format, unit }:
                   </rect>
                 ))}
                 {/* Counted from the end, so the latest day always has its label. */}
-                {(days.length - 1 - i) % labelEvery === 0 && (
-                  <text x={AXIS.left + i * band + band / 2} y={HEIGHT - 8} text-anchor="middle" class="axis-label">
-                    {formatDay(day.date)}
-                  </text>
-                )}
+                {(days.length - 1 - i) % labelEvery === 0 && <DayLabel center={AXIS.left + i * band + band / 2} right={width - 2} text={formatDay(day.date)} />}
               </g>
             );
           })}
         </svg>
       </div>
     </figure>
+  );
+}
+
+/** A day under its bar; one that would stick out past the right edge (the latest, on a narrow chart) ends at the edge instead. */
+function DayLabel({ center, right, text }: { center: number; right: number; text: string }) {
+  const overflows = center + (text.length * LABEL_CHAR_PX) / 2 > right;
+  return (
+    <text x={overflows ? right : center} y={HEIGHT - 8} text-anchor={overflows ? 'end' : 'middle'} class="axis-label">
+      {text}
+    </text>
   );
 }

@@ -3,6 +3,7 @@ import type { Batch, Model, Template } from '../../api/types.js';
 import { BatchProgress, isRunning } from '../../components/batch-progress.js';
 import { Loading } from '../../components/loading.js';
 import { PageHeading } from '../../components/page-heading.js';
+import { Requires } from '../../components/requires.js';
 import { WebhookSecret } from '../../components/webhook-secret.js';
 import { useLoad } from '../../hooks/use-load.js';
 import { usePolling } from '../../hooks/use-polling.js';
@@ -55,7 +56,11 @@ export function BatchesPage() {
           <section aria-labelledby="new-batch" class="panel">
             <h2 id="new-batch">New batch</h2>
             <Loading loaded={options.loaded} label="models and templates">
-              {({ models, templates }) => <BatchForm models={models} templates={templates} onStarted={batches.reload} />}
+              {({ models, templates }) => (
+                <Requires permission="generate" action="start batches">
+                  <BatchForm models={models} templates={templates} onStarted={batches.reload} />
+                </Requires>
+              )}
             </Loading>
           </section>
           <WebhookSecret />

@@ -8,6 +8,7 @@ import { ImageGrid } from '../../components/image-grid.js';
 import { LoadMore } from '../../components/load-more.js';
 import { Loading } from '../../components/loading.js';
 import { PageHeading } from '../../components/page-heading.js';
+import { Requires } from '../../components/requires.js';
 import { useAction } from '../../hooks/use-action.js';
 import { useLoad } from '../../hooks/use-load.js';
 import { usePagedList } from '../../hooks/use-paged-list.js';
@@ -15,6 +16,7 @@ import { plural } from '../../lib/format.js';
 import { Link, navigate } from '../../router.js';
 import { deleteLabel, stepsThrough } from '../gallery/dialog-steps.js';
 import { ImageDialog } from '../gallery/image-dialog.js';
+import { useAllowance } from '../../session.js';
 import type { PageProps } from '../types.js';
 
 export function CollectionPage({ params }: PageProps) {
@@ -39,6 +41,7 @@ function CollectionView({ collection, onChanged }: { collection: Collection; onC
     list.remove((item) => item.id !== image.id);
     onChanged();
   });
+  const manage = useAllowance('manage', 'change or delete collections');
   const deleteCollection = useAction(async () => {
     await api.delete(base);
     navigate('/collections');
@@ -62,7 +65,7 @@ function CollectionView({ collection, onChanged }: { collection: Collection; onC
         images={images}
         label={`Images in ${collection.name}`}
         onOpen={(image) => setOpenId(image.id)}
-        actions={(image) => (
+        actions={!manage.allowed ? undefined : (image) => (
           <button type="button" class="button small" aria-label={`Remove ${image.prompt} from the collection`} disabled={removeImage.busy} onClick={() => void removeImage.run(image)}>
             Remove
           </button>
@@ -79,12 +82,14 @@ function CollectionView({ collection, onChanged }: { collection: Collection; onC
           steps={stepsThrough(images, openId, setOpenId, { total: list.hasMore ? collection.image_count : images.length })}
         />
       )}
+      <Requires permission="manage" action="change or delete collections">
       <section class="danger-zone" aria-labelledby="delete-collection">
         <h2 id="delete-collection">Delete this collection</h2>
         <p class="muted">The images stay in the gallery; only the collection goes.</p>
         <ConfirmButton label="Delete collection" question={`Delete ${collection.name}?`} confirmLabel="Yes, delete it" busy={deleteCollection.busy} onConfirm={() => deleteCollection.run()} />
         <FormError text={deleteCollection.failure?.text} />
       </section>
+      </Requires>
     </>
   );
 }

@@ -5,6 +5,7 @@ import type { Collection } from '../../api/types.js';
 import { control, Field, FormError } from '../../components/field.js';
 import { Loading } from '../../components/loading.js';
 import { PageHeading } from '../../components/page-heading.js';
+import { Requires } from '../../components/requires.js';
 import { errorFor, formError, useAction } from '../../hooks/use-action.js';
 import { useLoad } from '../../hooks/use-load.js';
 import { plural } from '../../lib/format.js';
@@ -41,7 +42,7 @@ export function CollectionsPage() {
             }
           </Loading>
         </section>
-        <CreateCollection onCreated={reload} />
+        <Requires permission="manage" action="create collections"><CreateCollection onCreated={reload} /></Requires>
       </div>
     </>
   );

@@ -1,4 +1,5 @@
 import { AddToCollection } from '../../components/add-to-collection.js';
+import { Requires } from '../../components/requires.js';
 import { plural } from '../../lib/format.js';
 
 /** What to do with the selected images: add them to a collection, delete them (with undo), or let go. */
@@ -10,9 +11,11 @@ export function BulkBar({ ids, onDelete, onClear, onAdded }: { ids: readonly str
       </p>
       <AddToCollection imageIds={ids} idPrefix="bulk" onAdded={onAdded} />
       <div class="actions">
-        <button type="button" class="button danger-outline" onClick={onDelete}>
-          Delete selected
-        </button>
+        <Requires permission="manage" action="delete images">
+          <button type="button" class="button danger-outline" onClick={onDelete}>
+            Delete selected
+          </button>
+        </Requires>
         <button type="button" class="button" onClick={onClear}>
           Clear selection
         </button>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { Model } from '../../api/types.js';
 import { control, Field } from '../../components/field.js';
 import { errorFor } from '../../hooks/use-action.js';
+import type { ImageModel } from '../../hooks/use-image-models.js';
 import type { ApiFailure } from '../../lib/api-error.js';
 
 export interface GalleryFilters {
@@ -15,7 +15,7 @@ export interface GalleryFilters {
 
 interface GalleryFiltersProps {
   filters: GalleryFilters;
-  models: readonly Model[];
+  models: readonly ImageModel[];
   failure: ApiFailure | undefined;
   /** Only what changed: a search that lands after a model change must not put the old model back. */
   onChange: (patch: Partial<GalleryFilters>) => void;

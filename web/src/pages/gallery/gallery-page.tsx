@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api } from '../../api/client.js';
 import { isDeleted, scheduleDelete, useDeletes } from '../../api/pending-deletes.js';
-import type { Image, Model } from '../../api/types.js';
+import type { Image } from '../../api/types.js';
 import { ImageGrid } from '../../components/image-grid.js';
 import { LoadMore } from '../../components/load-more.js';
 import { PageHeading } from '../../components/page-heading.js';
-import { useLoad } from '../../hooks/use-load.js';
+import { useImageModels } from '../../hooks/use-image-models.js';
 import { usePagedList } from '../../hooks/use-paged-list.js';
 import { plural } from '../../lib/format.js';
 import { Link, navigate } from '../../router.js';
@@ -20,7 +19,7 @@ import { ImageDialog } from './image-dialog.js';
 export function GalleryPage({ params, query }: PageProps) {
   const filters: GalleryFilters = { q: query.get('q') ?? '', model: query.get('model') ?? '', from: query.get('from') ?? '', to: query.get('to') ?? '', kind: query.get('kind') ?? '' };
   const list = usePagedList<Image>('/api/images', { ...filters }, (body) => body.images as Image[]);
-  const models = useLoad((signal) => api.get<{ models: Model[] }>('/api/models?limit=100', { signal }), []);
+  const models = useImageModels();
   const openId = params.id;
   useOldDetailsLink(query.get('image'));
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -73,7 +72,7 @@ export function GalleryPage({ params, query }: PageProps) {
   return (
     <>
       <PageHeading title="Gallery" />
-      <GalleryFilterForm filters={filters} models={models.loaded.state === 'ready' ? models.loaded.value.models : []} failure={list.failure} onChange={setFilters} />
+      <GalleryFilterForm filters={filters} models={models} failure={list.failure} onChange={setFilters} />
       <p class="muted result-count" role="status">
         {total === undefined ? 'Loading images…' : filtered ? `${plural(total, 'image')} match${total === 1 ? 'es' : ''}` : plural(total, 'image')}
       </p>

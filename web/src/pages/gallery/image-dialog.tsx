@@ -4,6 +4,7 @@ import type { Image, ImageDetail } from '../../api/types.js';
 import { AddToCollection } from '../../components/add-to-collection.js';
 import { CopyButton } from '../../components/copy-button.js';
 import { DownloadLink } from '../../components/download-link.js';
+import { Requires } from '../../components/requires.js';
 import { useLoad } from '../../hooks/use-load.js';
 import { formatDateTime, formatUsd } from '../../lib/format.js';
 import { imageTitle } from '../../lib/images.js';
@@ -167,9 +168,11 @@ function ImageDetails({ image, onOpen, onDelete }: { image: ImageDetail; onOpen:
           )}
           <CopyButton text={image.r2_url} label="Copy URL" />
           <DownloadLink image={image} />
-          <button type="button" class="button danger-outline" onClick={onDelete}>
-            Delete
-          </button>
+          <Requires permission="manage" action="delete images">
+            <button type="button" class="button danger-outline" onClick={onDelete}>
+              Delete
+            </button>
+          </Requires>
         </div>
         <AddToCollection imageIds={[image.id]} idPrefix="dialog" />
       </div>

@@ -2,11 +2,12 @@ import { useEffect, useState } from 'preact/hooks';
 import { api } from '../../api/client.js';
 import type { Image, Model, Template } from '../../api/types.js';
 import { control, Field, FormError } from '../../components/field.js';
-import { modelHint, ModelOptions } from '../../components/model-options.js';
+import { modelHint, ModelOptions, modelUnusable } from '../../components/model-options.js';
 import { errorFor, formError, useAction } from '../../hooks/use-action.js';
 import type { ApiFailure } from '../../lib/api-error.js';
 import { draftFromTemplate, emptyDraft, generateRequest, type Draft } from '../../lib/draft.js';
 import { GenerationHistory } from './generation-history.js';
+import { useAllowance } from '../../session.js';
 import { GenerationProgress } from './generation-progress.js';
 import { GenerationResult } from './generation-result.js';
 import { InputImageFields } from './input-images.js';
@@ -73,7 +74,10 @@ export function GenerateForm({ models, templates, templateId, editImage, reuseIm
   };
   const failure = generate.failure;
   useFocusFailedField(failure);
-  const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') === true;
+  // A key without generate sees the form (models, templates) but cannot send it, nor upload images to it.
+  const allowance = useAllowance('generate', 'generate');
+  const blocked = allowance.reason ?? modelUnusable(model);
+  const hasFiles = (event: DragEvent) => allowance.allowed && event.dataTransfer?.types.includes('Files') === true;
 
   return (
     <div class="generate">
@@ -82,7 +86,7 @@ export function GenerateForm({ models, templates, templateId, editImage, reuseIm
         aria-busy={generate.busy}
         onSubmit={(event) => {
           event.preventDefault();
-          void submit(draft);
+          if (blocked === undefined) void submit(draft);
         }}
         // Files dropped anywhere on the form become input images (the browser would otherwise open them).
         onDragOver={(event) => {
@@ -100,49 +104,62 @@ export function GenerateForm({ models, templates, templateId, editImage, reuseIm
           void inputs.add([...(event.dataTransfer?.files ?? [])]);
         }}
       >
-        <Field id="gen-template" label="Template" hint="Fills in the model, prompt and settings; what you change here wins." error={errorFor(failure, 'template_id')}>
-          <select
-            {...control('gen-template', { hint: true, error: errorFor(failure, 'template_id') })}
-            value={draft.templateId}
-            onChange={(event) => {
-              const template = templates.find((t) => t.id === event.currentTarget.value);
-              setDraft(template === undefined ? { ...draft, templateId: '' } : draftFromTemplate(template, draft));
-            }}
-          >
-            <option value="">No template</option>
-            {templates.map((template) => (
-              <option key={template.id} value={template.id}>
-                {template.name}
-                {template.is_sample ? ' (sample)' : ''}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="gen-prompt" label="Prompt" hint="3 to 4,000 characters." error={errorFor(failure, 'prompt')}>
-          <textarea {...control('gen-prompt', { hint: true, error: errorFor(failure, 'prompt') })} rows={3} value={draft.prompt} onInput={(event) => change({ prompt: event.currentTarget.value })} />
-        </Field>
-        <Field id="gen-model" label="Model" hint={modelHint(model)} error={errorFor(failure, 'model')}>
-          <select
-            {...control('gen-model', { hint: true, error: errorFor(failure, 'model') })}
-            value={draft.model}
-            onChange={(event) => change({ model: event.currentTarget.value, width: '', height: '' })}
-          >
-            <ModelOptions models={models} />
-          </select>
-        </Field>
-        <InputImageFields model={model} inputs={inputs}>
-          {masking && <MaskPainter key={first.id} image={first} canvas={mask.canvas} painted={mask.painted} onPaint={mask.paint} onClear={mask.clear} />}
-        </InputImageFields>
-        {model?.inputs?.strength === true && inputs.images.length > 0 && max > 0 && (
-          <StrengthField value={draft.strength} error={errorFor(failure, 'strength')} onChange={(strength) => change({ strength })} />
+        {!allowance.allowed && (
+          <p id="gen-blocked" class="refusal">
+            {allowance.reason}
+          </p>
         )}
-        <ParameterFields idPrefix="gen" draft={draft} model={model} failure={failure} onChange={change} />
-        <OutputFields draft={draft} model={model} failure={failure} onChange={change} />
+        {/* Disabled as a whole for a key that cannot generate: nothing in it could be sent (uploads neither). */}
+        <fieldset class="form-lock" disabled={!allowance.allowed}>
+          <Field id="gen-template" label="Template" hint="Fills in the model, prompt and settings; what you change here wins." error={errorFor(failure, 'template_id')}>
+            <select
+              {...control('gen-template', { hint: true, error: errorFor(failure, 'template_id') })}
+              value={draft.templateId}
+              onChange={(event) => {
+                const template = templates.find((t) => t.id === event.currentTarget.value);
+                setDraft(template === undefined ? { ...draft, templateId: '' } : draftFromTemplate(template, draft));
+              }}
+            >
+              <option value="">No template</option>
+              {templates.map((template) => (
+                <option key={template.id} value={template.id}>
+                  {template.name}
+                  {template.is_sample ? ' (sample)' : ''}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="gen-prompt" label="Prompt" hint="3 to 4,000 characters." error={errorFor(failure, 'prompt')}>
+            <textarea {...control('gen-prompt', { hint: true, error: errorFor(failure, 'prompt') })} rows={3} value={draft.prompt} onInput={(event) => change({ prompt: event.currentTarget.value })} />
+          </Field>
+          <Field id="gen-model" label="Model" hint={modelHint(model)} error={errorFor(failure, 'model')}>
+            <select
+              {...control('gen-model', { hint: true, error: errorFor(failure, 'model') })}
+              value={draft.model}
+              onChange={(event) => change({ model: event.currentTarget.value, width: '', height: '' })}
+            >
+              <ModelOptions models={models} />
+            </select>
+          </Field>
+          <InputImageFields model={model} inputs={inputs}>
+            {masking && <MaskPainter key={first.id} image={first} canvas={mask.canvas} painted={mask.painted} onPaint={mask.paint} onClear={mask.clear} />}
+          </InputImageFields>
+          {model?.inputs?.strength === true && inputs.images.length > 0 && max > 0 && (
+            <StrengthField value={draft.strength} error={errorFor(failure, 'strength')} onChange={(strength) => change({ strength })} />
+          )}
+          <ParameterFields idPrefix="gen" draft={draft} model={model} failure={failure} onChange={change} />
+          <OutputFields draft={draft} model={model} failure={failure} onChange={change} />
+        </fieldset>
         <div class="actions">
-          <button type="submit" class="button primary" disabled={generate.busy || inputs.busy}>
+          <button type="submit" class="button primary" disabled={generate.busy || inputs.busy || blocked !== undefined} aria-describedby={blocked === undefined ? undefined : 'gen-blocked'}>
             {generate.busy ? 'Generating…' : 'Generate'}
           </button>
         </div>
+        {allowance.allowed && blocked !== undefined && (
+          <p id="gen-blocked" class="refusal">
+            {blocked}
+          </p>
+        )}
         <FormError text={formError(failure, FIELDS) ?? errorFor(failure, 'image_ids') ?? errorFor(failure, 'mask_image_id')} />
       </form>
       <div class="generate-output">

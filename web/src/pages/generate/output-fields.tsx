@@ -55,7 +55,7 @@ export function OutputFields({ draft, model, failure, onChange }: OutputFieldsPr
         </Field>
       )}
       {outputs.quality.length > 0 &&
-        select('quality', 'Quality', draft.quality, [['', 'Model default'], ...[...outputs.quality.filter((q) => q !== 'auto'), 'auto'].map((name): [string, string] => [name, QUALITY_NAMES[name] ?? name])])}
+        select('quality', 'Quality', draft.quality, [['', 'Model default'], ...[...outputs.quality, 'auto'].map((name): [string, string] => [name, QUALITY_NAMES[name] ?? name])])}
       {outputs.transparent_background &&
         select('background', 'Background', draft.background, [
           ['', 'Model default'],

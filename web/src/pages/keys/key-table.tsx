@@ -5,6 +5,18 @@ import { FormError } from '../../components/field.js';
 import { StatusBadge } from '../../components/status-badge.js';
 import { useAction } from '../../hooks/use-action.js';
 import { formatDateTime, formatUsd } from '../../lib/format.js';
+import { useSession } from '../../session.js';
+
+/** The id of the key ADMIN_API_KEY defines: the server refuses to revoke it (409), so nothing offers to. */
+export const ENV_ADMIN_KEY_ID = 'key_admin_env';
+const ENV_ADMIN_REASON = 'it is the ADMIN_API_KEY key: change or unset ADMIN_API_KEY and restart to retire it';
+
+/** Why a key cannot be revoked from here (it is this tab's own key, or ADMIN_API_KEY's), in the API's words. */
+export function notRevocable(key: ApiKey, own: { id: string; not_revocable_reason: string | null } | null): string | undefined {
+  if (own !== null && key.id === own.id) return own.not_revocable_reason ?? 'a key cannot revoke itself';
+  if (key.id === ENV_ADMIN_KEY_ID) return ENV_ADMIN_REASON;
+  return undefined;
+}
 
 interface KeyListProps {
   onRevoked: () => void;
@@ -45,10 +57,12 @@ function KeyRow({ apiKey, onRevoked, onEdit }: KeyListProps & { apiKey: ApiKey }
     await api.delete(`/api/keys/${segment(apiKey.id)}`);
     onRevoked();
   });
+  const own = useSession().me?.key ?? null;
+  const kept = apiKey.status === 'active' ? notRevocable(apiKey, own) : undefined;
   return (
     <tr>
       <th scope="row">
-        {apiKey.name} <code class="key-prefix">{apiKey.prefix}…</code>
+        {apiKey.name} {own?.id === apiKey.id && <span class="badge">this key</span>} <code class="key-prefix">{apiKey.prefix}…</code>
       </th>
       <td data-label="Permissions">{apiKey.permissions.join(', ')}</td>
       <td data-label="Plan">
@@ -70,10 +84,11 @@ function KeyRow({ apiKey, onRevoked, onEdit }: KeyListProps & { apiKey: ApiKey }
               Change
             </button>
           )}
-          {apiKey.status === 'active' && (
+          {apiKey.status === 'active' && kept === undefined && (
             <ConfirmButton label="Revoke" name={`Revoke ${apiKey.name}`} question={`Revoke ${apiKey.name}? Clients using it stop working at once.`} confirmLabel="Yes, revoke" busy={revoke.busy} onConfirm={() => revoke.run()} />
           )}
         </div>
+        {kept !== undefined && <p class="hint not-revocable">Revoke is not offered because {kept}.</p>}
         <FormError text={revoke.failure?.text} />
       </td>
     </tr>

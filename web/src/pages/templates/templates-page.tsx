@@ -4,10 +4,13 @@ import type { Model, Template } from '../../api/types.js';
 import { ConfirmButton } from '../../components/confirm-button.js';
 import { FormError } from '../../components/field.js';
 import { Loading } from '../../components/loading.js';
+import { modelUnusable } from '../../components/model-options.js';
 import { PageHeading } from '../../components/page-heading.js';
+import { Requires } from '../../components/requires.js';
 import { useAction } from '../../hooks/use-action.js';
 import { useLoad } from '../../hooks/use-load.js';
 import { navigate } from '../../router.js';
+import { useAllowance } from '../../session.js';
 import { TemplateForm, type TemplateBody } from './template-form.js';
 
 export function TemplatesPage() {
@@ -20,6 +23,7 @@ export function TemplatesPage() {
   }, []);
   const create = useAction((body: TemplateBody) => api.post<Template>('/api/templates', body));
   const [formKey, setFormKey] = useState(0);
+  const canCreate = useAllowance('manage', 'create templates').allowed;
 
   return (
     <>
@@ -33,7 +37,7 @@ export function TemplatesPage() {
               <div>
                 <section aria-labelledby="your-templates">
                   <h2 id="your-templates">Your templates</h2>
-                  {mine.length === 0 ? <p class="muted">None yet. Create one here, or start from a sample below.</p> : <TemplateList templates={mine} models={models} onChanged={reload} />}
+                  {mine.length === 0 ? <p class="muted">{canCreate ? 'None yet. Create one here, or start from a sample below.' : 'None yet.'}</p> : <TemplateList templates={mine} models={models} onChanged={reload} />}
                 </section>
                 <section aria-labelledby="sample-templates">
                   <h2 id="sample-templates">Samples</h2>
@@ -43,17 +47,19 @@ export function TemplatesPage() {
               </div>
               <section aria-labelledby="new-template" class="panel">
                 <h2 id="new-template">New template</h2>
-                <TemplateForm
-                  key={formKey}
-                  idPrefix="new-template"
-                  models={models}
-                  submitLabel="Create template"
-                  action={create}
-                  onDone={() => {
-                    setFormKey((n) => n + 1);
-                    reload();
-                  }}
-                />
+                <Requires permission="manage" action="create templates">
+                  <TemplateForm
+                    key={formKey}
+                    idPrefix="new-template"
+                    models={models}
+                    submitLabel="Create template"
+                    action={create}
+                    onDone={() => {
+                      setFormKey((n) => n + 1);
+                      reload();
+                    }}
+                  />
+                </Requires>
               </section>
             </div>
           );
@@ -81,6 +87,11 @@ function TemplateItem({ template, models, onChanged }: { template: Template; mod
     onChanged();
   });
   const settings = Object.entries(template.parameters).map(([name, value]) => `${name} ${String(value)}`);
+  const model = models.find((m) => m.id === template.model);
+  // A template whose model cannot run here would only lead to a Generate button that cannot be pressed.
+  const unusable = model === undefined ? `${template.model} is not a model of this server.` : modelUnusable(model);
+  const manage = useAllowance('manage', 'change or delete templates');
+  const reasonId = `template-${template.id}-unusable`;
 
   if (editing) {
     return (
@@ -108,14 +119,21 @@ function TemplateItem({ template, models, onChanged }: { template: Template; mod
       </h3>
       <p>{template.default_prompt}</p>
       <p class="muted">
-        {models.find((m) => m.id === template.model)?.name ?? template.model}
+        {model?.name ?? template.model}
         {settings.length > 0 ? ` · ${settings.join(', ')}` : ''}
       </p>
       <div class="actions">
-        <button type="button" class="button primary" aria-label={`Use ${template.name}`} onClick={() => navigate(`/generate?template=${encodeURIComponent(template.id)}`)}>
+        <button
+          type="button"
+          class="button primary"
+          aria-label={`Use ${template.name}`}
+          disabled={unusable !== undefined}
+          aria-describedby={unusable === undefined ? undefined : reasonId}
+          onClick={() => navigate(`/generate?template=${encodeURIComponent(template.id)}`)}
+        >
           Use
         </button>
-        {!template.is_sample && (
+        {!template.is_sample && manage.allowed && (
           <>
             <button type="button" class="button" aria-label={`Edit ${template.name}`} onClick={() => setEditing(true)}>
               Edit
@@ -124,6 +142,12 @@ function TemplateItem({ template, models, onChanged }: { template: Template; mod
           </>
         )}
       </div>
+      {unusable !== undefined && (
+        <p id={reasonId} class="hint">
+          {unusable}
+        </p>
+      )}
+      {!template.is_sample && !manage.allowed && <p class="refusal">{manage.reason}</p>}
       <FormError text={remove.failure?.text} />
     </li>
   );
