@@ -16,6 +16,7 @@ import { urlText } from './http/middleware/url-text.js';
 import { rateLimit } from './http/middleware/rate-limit.js';
 import { requirePermission } from './http/middleware/require-permission.js';
 import { requestLog } from './http/middleware/request-log.js';
+import { traceRequest } from './http/middleware/trace-request.js';
 import { registerAnalyticsRoutes } from './http/routes/analytics/index.js';
 import { registerBatchRoutes } from './http/routes/batch/index.js';
 import { registerCollectionRoutes } from './http/routes/collections/index.js';
@@ -65,6 +66,8 @@ export function createApp({ deps, config, serveFiles = false, clientAddress = ()
   const routes = createRouteTable(app);
   const now = () => deps.clock.now().getTime();
 
+  // Outermost: the request's span is active in everything below, so every log line of the request names its trace.
+  app.use('*', traceRequest({ routes }));
   app.use('*', requestLog({ logger: deps.logger }));
   app.use('*', cors());
   if (config.authMode === 'ip_allowlist') {

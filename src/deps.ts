@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { createCpuPool, type CpuPool } from './adapters/cpu/cpu-pool.js';
 import { createLocalBlobStore } from './adapters/blob/local-blob-store.js';
 import { createS3BlobStore } from './adapters/blob/s3-blob-store.js';
+import { traceBlobWrites } from './adapters/blob/traced-blob-store.js';
 import type { KyselyDatabase } from './adapters/db/kysely-database.js';
 import { withKeyCache } from './adapters/db/cached-api-keys.js';
 import { createPostgresDatabase } from './adapters/db/postgres.js';
@@ -36,10 +37,12 @@ import type { Logger } from './ports/logger.js';
 import type { RateLimiter } from './ports/rate-limiter.js';
 import type { ReadinessCheck } from './ports/readiness.js';
 import type { WebhookTransport } from './ports/webhook-transport.js';
+import { activeTraceFields } from './ports/tracer.js';
 import { buildProviderSet } from './providers.js';
 
 export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
-  return pino({ level: config.logLevel, base: { service: 'imagegate' } });
+  // Every line written inside a traced request or job names its trace (traceId, spanId); none with tracing off.
+  return pino({ level: config.logLevel, base: { service: 'imagegate' }, mixin: activeTraceFields });
 }
 
 /** What the test harness and the CLI replace; everything else comes from the configuration. */
@@ -225,7 +228,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     const queue = openQueue(config, db, clock, logger, { pollMs: overrides.queuePollMs, retry: overrides.jobRetry });
     closers.unshift(() => queue.close());
 
-    const blobs = overrides.blobs ?? openBlobStore(config, logger);
+    const blobs = traceBlobWrites(overrides.blobs ?? openBlobStore(config, logger));
     const rateLimit = await openRateLimiter(config, clock, logger, closers);
     const deps: Deps = {
       db,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EnqueueOptions, JobQueue, JobRun } from '../ports/job-queue.js';
 import type { Logger } from '../ports/logger.js';
+import { contextFromCarrier, currentTraceCarrier, inSpan } from '../ports/tracer.js';
 
 /**
  * Every kind of background job and the shape of its payload. A payload is checked when it is read back,
@@ -19,8 +20,19 @@ export type JobPayload<K extends JobKind> = z.infer<(typeof JOB_KINDS)[K]>;
 /** Job ids are `<kind>-<parts>`: stable for deduplication, and free of `:` (BullMQ forbids it). */
 export const jobId = (kind: JobKind, ...parts: readonly (string | number)[]): string => [kind, ...parts].join('-');
 
+/** Attributes of a job's spans (OpenTelemetry's messaging conventions: the kind is the destination). */
+const jobAttributes = (kind: JobKind, operation: 'send' | 'process') => ({ 'messaging.system': 'imagegate', 'messaging.operation.type': operation, 'messaging.destination.name': kind });
+
+/**
+ * Queues a job in a producer span whose W3C trace context travels in the job's headers: the worker that runs it,
+ * in this process or another, continues the trace of whatever queued it (a request, another job).
+ */
 export async function enqueueJob<K extends JobKind>(queue: JobQueue, kind: K, payload: JobPayload<K>, options: EnqueueOptions): Promise<void> {
-  await queue.enqueue(kind, JOB_KINDS[kind].parse(payload), options);
+  const checked = JOB_KINDS[kind].parse(payload);
+  await inSpan(`send ${kind}`, { kind: 'producer', attributes: { ...jobAttributes(kind, 'send'), 'messaging.message.id': options.id } }, async () => {
+    const headers = currentTraceCarrier();
+    await queue.enqueue(kind, checked, Object.keys(headers).length === 0 ? options : { ...options, headers: { ...options.headers, ...headers } });
+  });
 }
 
 /** Starts a typed worker; a payload that does not match its kind is logged and dropped, never retried. */
@@ -30,12 +42,15 @@ export function processJobs<K extends JobKind>(
   options: { concurrency: number; logger: Logger },
   handler: (payload: JobPayload<K>, run: JobRun) => Promise<void>,
 ): void {
-  queue.process(kind, options.concurrency, async (raw, run) => {
-    const parsed = JOB_KINDS[kind].safeParse(raw);
-    if (!parsed.success) {
-      options.logger.error({ kind, payload: raw, problem: parsed.error.issues[0]?.message }, 'dropped a job whose payload does not match its kind');
-      return;
-    }
-    await handler(parsed.data as JobPayload<K>, run);
-  });
+  queue.process(kind, options.concurrency, (raw, run) =>
+    // A consumer span continuing the trace of the enqueue, never whatever was active where the queue polled.
+    inSpan(`process ${kind}`, { kind: 'consumer', parent: contextFromCarrier(run.headers), attributes: { ...jobAttributes(kind, 'process'), 'imagegate.job.attempt': run.attempt } }, async () => {
+      const parsed = JOB_KINDS[kind].safeParse(raw);
+      if (!parsed.success) {
+        options.logger.error({ kind, payload: raw, problem: parsed.error.issues[0]?.message }, 'dropped a job whose payload does not match its kind');
+        return;
+      }
+      await handler(parsed.data as JobPayload<K>, run);
+    }),
+  );
 }

@@ -1,5 +1,7 @@
 import { StartupError } from '../adapters/process/startup-error.js';
-import { ConfigError, loadConfig } from '../config.js';
+import { startTracing } from '../adapters/tracing/start-tracing.js';
+import { ConfigError, loadConfig, type Config } from '../config.js';
+import { createLogger } from '../deps.js';
 import { GENERATE_USAGE, generateCommand } from './cli/generate.js';
 import { KEYS_USAGE, keysCommand } from './cli/keys.js';
 import { MCP_USAGE, mcpCommand } from './cli/mcp.js';
@@ -72,14 +74,42 @@ async function serveCommand(args: string[]): Promise<number | undefined> {
   const config = loadConfig();
   if (!workers) requireSharedDatabase(config, 'imagegate serve --no-workers');
   const signals = trapSignals(workers ? 'finishing in-flight requests and jobs' : 'finishing in-flight requests');
-  signals.attach(await startServer(config, { workers }));
+  signals.attach(await traced(config, () => startServer(config, { workers })));
   return undefined;
 }
 
 async function workerCommand(): Promise<undefined> {
   const signals = trapSignals('finishing running jobs');
-  signals.attach(await startQueueWorker(loadConfig()));
+  const config = loadConfig();
+  signals.attach(await traced(config, () => startQueueWorker(config)));
   return undefined;
+}
+
+/**
+ * Starts OpenTelemetry tracing first when OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT is set (nothing is loaded otherwise),
+ * so the whole life of the process is traced; the spans still buffered are exported after the process's own close.
+ */
+async function traced<T extends { close(): Promise<void> }>(config: Config, start: () => Promise<T>): Promise<T> {
+  const logger = createLogger(config);
+  const tracing = await startTracing({ logger });
+  if (tracing === undefined) return start();
+  logger.info({ protocol: tracing.protocol }, 'exporting traces over OTLP');
+  let running: T;
+  try {
+    running = await start();
+  } catch (error) {
+    await tracing.shutdown().catch(() => undefined);
+    throw error;
+  }
+  const stop = running.close.bind(running);
+  const close = async () => {
+    try {
+      await stop();
+    } finally {
+      await tracing.shutdown().catch((error: unknown) => logger.warn({ err: error }, 'could not export the last traces'));
+    }
+  };
+  return { ...running, close };
 }
 
 /** Returns the exit code, or undefined while a long-running command (serve) keeps the process alive. */

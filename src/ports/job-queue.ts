@@ -8,6 +8,11 @@ export interface EnqueueOptions {
    * enqueueing an id whose job failed does nothing: a failed job keeps its id until it expires.
    */
   reviveFailed?: boolean;
+  /**
+   * Text metadata carried beside the payload, never in it (the W3C trace context of whoever enqueued): a worker of
+   * an older version, which checks payloads strictly, still runs the job. A job keeps the headers of the enqueue that created it.
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** Which run of its job a handler is: handlers that throw are run again, with backoff, a bounded number of times. */
@@ -16,6 +21,8 @@ export interface JobRun {
   attempt: number;
   /** No retry follows if this run throws: the job fails until something queues it again. */
   lastAttempt: boolean;
+  /** The headers the job was enqueued with; absent when it had none. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** Throws only for failures worth a retry (the service's own infrastructure); a job's own failure is recorded and returns. */

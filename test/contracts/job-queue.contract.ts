@@ -59,6 +59,21 @@ export function describeJobQueueContract(name: string, open: () => Promise<Queue
       await f.close();
     });
 
+    it('hands a job its headers beside the payload, never in it, and none to a job enqueued without', async () => {
+      const f = await open();
+      const seen = new Map<unknown, { payload: Record<string, unknown>; headers: JobRun['headers'] }>();
+      f.queue.process('q', 1, async (payload, run) => {
+        seen.set(payload.n, { payload, headers: run.headers });
+      });
+      const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+      await f.queue.enqueue('q', { n: 1 }, { id: 'job-1', headers: { traceparent, tracestate: 'vendor=1' } });
+      await f.queue.enqueue('q', { n: 2 }, { id: 'job-2' });
+      await f.queue.drain();
+      expect(seen.get(1)).toEqual({ payload: { n: 1 }, headers: { traceparent, tracestate: 'vendor=1' } });
+      expect(seen.get(2)).toEqual({ payload: { n: 2 }, headers: undefined });
+      await f.close();
+    });
+
     it('never runs more than the concurrency at once', async () => {
       const f = await open();
       let running = 0;

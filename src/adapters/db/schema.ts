@@ -150,6 +150,8 @@ export interface JobsTable {
   locked_by: string | null;
   /** ISO time until which the claim holds; a running job past it may be claimed again. */
   locked_until: string | null;
+  /** JSON object of text headers carried beside the payload (trace context), or null (migration 012). */
+  headers: string | null;
 }
 
 export interface SettingsTable {

@@ -52,6 +52,8 @@ const HELD_MS = 365 * 24 * 3600_000;
 interface JobData {
   payload: Record<string, unknown>;
   runAt: number | null;
+  /** Carried beside the payload (trace context); absent when none, and in jobs of versions before it. */
+  headers?: Record<string, string>;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -165,10 +167,10 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
   }
 
   return {
-    async enqueue(queue, payload, { id, runAt, reviveFailed }) {
+    async enqueue(queue, payload, { id, runAt, reviveFailed, headers }) {
       const wait = runAt === undefined ? 0 : runAt.getTime() - clock.now().getTime();
       const delay = wait <= 0 ? 0 : followsRealTime ? wait : HELD_MS;
-      const data: JobData = { payload, runAt: runAt?.getTime() ?? null };
+      const data: JobData = { payload, runAt: runAt?.getTime() ?? null, ...(headers === undefined || Object.keys(headers).length === 0 ? {} : { headers: { ...headers } }) };
       const job = await queueFor(queue).add(queue, data, {
         jobId: id,
         delay,
@@ -190,7 +192,8 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
           running.set(job, token);
           try {
             const attempt = job.attemptsMade + 1;
-            await handler(job.data.payload, { attempt, lastAttempt: attempt >= (job.opts.attempts ?? 1) });
+            const { headers } = job.data;
+            await handler(job.data.payload, { attempt, lastAttempt: attempt >= (job.opts.attempts ?? 1), ...(headers === undefined ? {} : { headers }) });
           } finally {
             running.delete(job);
           }

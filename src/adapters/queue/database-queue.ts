@@ -93,7 +93,7 @@ export function createDatabaseQueue(options: DatabaseQueueOptions): JobQueue {
   async function runJob(queue: string, worker: Worker, job: ClaimedJob): Promise<void> {
     held.set(job.token, { ...job, queue });
     try {
-      await worker.handler(job.payload, { attempt: job.attempts, lastAttempt: job.attempts >= retry.attempts });
+      await worker.handler(job.payload, { attempt: job.attempts, lastAttempt: job.attempts >= retry.attempts, ...(job.headers === undefined ? {} : { headers: job.headers }) });
       held.delete(job.token);
       await store.complete(job);
     } catch (error) {
@@ -154,8 +154,8 @@ export function createDatabaseQueue(options: DatabaseQueueOptions): JobQueue {
   }
 
   return {
-    async enqueue(queue, payload, { id, runAt, reviveFailed }) {
-      await store.insert({ id, queue, payload, runAt: (runAt ?? clock.now()).toISOString(), now: now(), reviveFailed });
+    async enqueue(queue, payload, { id, runAt, reviveFailed, headers }) {
+      await store.insert({ id, queue, payload, runAt: (runAt ?? clock.now()).toISOString(), now: now(), reviveFailed, headers });
       void pump(queue);
     },
     process(queue, concurrency, handler) {

@@ -10,6 +10,8 @@ export interface ClaimedJob {
   token: string;
   /** Runs of this job so far, this one included. */
   attempts: number;
+  /** Carried beside the payload (trace context); undefined when the job has none. */
+  headers?: Record<string, string>;
 }
 
 /** A job may be claimed when it is queued and due, or running under a lease that ran out (its worker died or stalled). */
@@ -26,10 +28,11 @@ const released = { locked_by: null, locked_until: null } as const;
 export function createJobStore(db: Kysely<DatabaseSchema>, dialect: Database['dialect']) {
   return {
     /** Adds a job unless its id exists; with `reviveFailed`, a failed job of that id is queued again, its attempts counted anew. */
-    async insert(job: { id: string; queue: string; payload: Record<string, unknown>; runAt: string; now: string; reviveFailed?: boolean }): Promise<void> {
+    async insert(job: { id: string; queue: string; payload: Record<string, unknown>; runAt: string; now: string; reviveFailed?: boolean; headers?: Readonly<Record<string, string>> }): Promise<void> {
+      const headers = job.headers === undefined || Object.keys(job.headers).length === 0 ? null : JSON.stringify(job.headers);
       await db
         .insertInto('jobs')
-        .values({ id: job.id, queue: job.queue, payload: JSON.stringify(job.payload), status: 'queued', attempts: 0, run_at: job.runAt, last_error: null, created_at: job.now, updated_at: job.now })
+        .values({ id: job.id, queue: job.queue, payload: JSON.stringify(job.payload), status: 'queued', attempts: 0, run_at: job.runAt, last_error: null, created_at: job.now, updated_at: job.now, headers })
         .onConflict((oc) =>
           job.reviveFailed === true
             ? oc
@@ -53,9 +56,11 @@ export function createJobStore(db: Kysely<DatabaseSchema>, dialect: Database['di
         .updateTable('jobs')
         .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), locked_by: token, locked_until: lockedUntil, updated_at: now }))
         .where('id', '=', next)
-        .returning(['id', 'payload', 'attempts'])
+        .returning(['id', 'payload', 'attempts', 'headers'])
         .executeTakeFirst();
-      return row === undefined ? undefined : { id: row.id, payload: JSON.parse(row.payload) as Record<string, unknown>, token, attempts: toNumber(row.attempts) };
+      if (row === undefined) return undefined;
+      const claimed: ClaimedJob = { id: row.id, payload: JSON.parse(row.payload) as Record<string, unknown>, token, attempts: toNumber(row.attempts) };
+      return row.headers === null ? claimed : { ...claimed, headers: JSON.parse(row.headers) as Record<string, string> };
     },
 
     /** Extends the leases of these claims; returns the claims still held (a claim missing was lost to another worker). */

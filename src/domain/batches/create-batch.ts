@@ -6,6 +6,7 @@ import { planGeneration } from '../images/plan-generation.js';
 import { checkPrompt } from '../prompt.js';
 import { toBatchRecord, type BatchRecord } from './batch-record.js';
 import { enqueueJob, jobId } from '../jobs.js';
+import { inSpan } from '../../ports/tracer.js';
 
 export interface CreateBatchInput extends GenerationOptions {
   name?: string;
@@ -16,7 +17,11 @@ export interface CreateBatchInput extends GenerationOptions {
 }
 
 /** Everything is checked before anything is queued: one bad prompt refuses the whole batch. */
-export async function createBatch({ deps, ctx, input }: VerbArgs<CreateBatchInput>): Promise<BatchRecord> {
+export function createBatch(args: VerbArgs<CreateBatchInput>): Promise<BatchRecord> {
+  return inSpan('batch.create', { attributes: { 'imagegate.batch.prompts': args.input.prompts.length } }, () => create(args));
+}
+
+async function create({ deps, ctx, input }: VerbArgs<CreateBatchInput>): Promise<BatchRecord> {
   const { prompts, name, webhook_url: webhookUrl, ...shared } = input;
   if (prompts.length === 0) throw invalidParameter('prompts', 'prompts must hold at least one prompt');
   const max = deps.batchSettings.maxPrompts;

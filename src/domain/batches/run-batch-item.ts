@@ -7,6 +7,7 @@ import { settleQuietly } from '../charges/open-charge.js';
 import { ApiError } from '../errors.js';
 import { looksLikeInfrastructure } from '../infrastructure-failure.js';
 import { batchEventDelivery, scheduleFirstAttempt } from '../webhooks/batch-event.js';
+import { inSpan } from '../../ports/tracer.js';
 
 const ONLY_RUN: JobRun = { attempt: 1, lastAttempt: true };
 
@@ -19,7 +20,11 @@ const ONLY_RUN: JobRun = { attempt: 1, lastAttempt: true };
  * recorded and this throws, so the queue runs it again with backoff; that includes a failure to record
  * the failure. A rerun never pays twice: renderImage resumes the earlier charge of this image id.
  */
-export async function runBatchItem(deps: Deps, batchId: string, idx: number, run: JobRun = ONLY_RUN): Promise<void> {
+export function runBatchItem(deps: Deps, batchId: string, idx: number, run: JobRun = ONLY_RUN): Promise<void> {
+  return inSpan('batch.item', { attributes: { 'imagegate.batch.id': batchId, 'imagegate.batch.item': idx, 'imagegate.job.attempt': run.attempt } }, () => runItem(deps, batchId, idx, run));
+}
+
+async function runItem(deps: Deps, batchId: string, idx: number, run: JobRun): Promise<void> {
   const batch = await deps.db.batches.findAny(batchId);
   if (batch === undefined || (batch.status !== 'queued' && batch.status !== 'processing')) return;
   const item = await deps.db.batches.item(batchId, idx);

@@ -3,11 +3,16 @@ import { settleQuietly } from '../charges/open-charge.js';
 import { toImageRecord, type ImageRecord } from './image-record.js';
 import { planGeneration, type GenerationRequest } from './plan-generation.js';
 import { renderImage } from './render-image.js';
+import { inSpan } from '../../ports/tracer.js';
 
 export type GenerateImageInput = GenerationRequest;
 
 /** Runs one prompt on its model's provider, stores the PNG, records the image. Every call makes a new image: retries are made safe above it, by the HTTP layer's Idempotency-Key. */
-export async function generateImage({ deps, ctx, input }: VerbArgs<GenerateImageInput>): Promise<ImageRecord> {
+export function generateImage(args: VerbArgs<GenerateImageInput>): Promise<ImageRecord> {
+  return inSpan('image.generate', {}, () => generate(args));
+}
+
+async function generate({ deps, ctx, input }: VerbArgs<GenerateImageInput>): Promise<ImageRecord> {
   const plan = await planGeneration(deps, ctx.userId, input);
   const { row, charge } = await renderImage(deps, ctx, plan, deps.ids.newId('img'));
   try {

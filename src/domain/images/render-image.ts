@@ -8,6 +8,7 @@ import { computeCost } from '../models/pricing.js';
 import { pricedSettings } from './estimate-cost.js';
 import { extensionOf, imageKey } from './image-record.js';
 import type { GenerationPlan } from './plan-generation.js';
+import { inSpan } from '../../ports/tracer.js';
 
 /** The row to record, and the settlement of its charge to write in the same transaction (none for free models). */
 export interface RenderedImage {
@@ -35,7 +36,9 @@ export async function renderImage(deps: RenderDeps, ctx: RequestContext, plan: G
   let usage: TokenUsage | undefined;
   let delivered = false;
   try {
-    const output = await provider.generate(providerRequest(plan), { signal: ctx.signal, ...(charge === undefined ? {} : { journal: charge.journal }) });
+    const output = await inSpan('provider.generate', { kind: 'client', attributes: { 'imagegate.model': model.id, 'imagegate.provider': model.provider, 'imagegate.image.id': imageId } }, () =>
+      provider.generate(providerRequest(plan), { signal: ctx.signal, ...(charge === undefined ? {} : { journal: charge.journal }) }),
+    );
     delivered = true;
     usage = output.usage;
     const cost = computeCost(model.pricing, pricedSettings(plan), usage);

@@ -2,6 +2,7 @@ import type { ImageRow } from '../../ports/database.js';
 import type { VerbArgs } from '../context.js';
 import { toImageRecord, type ImageRecord } from '../images/image-record.js';
 import { checkImageFile, verifyImageFile } from './check-image-file.js';
+import { inSpan } from '../../ports/tracer.js';
 
 /** The `model` of an uploaded image: still a string, so clients written to the spec keep working. */
 export const UPLOAD_MODEL = 'upload';
@@ -22,7 +23,11 @@ export interface UploadImageInput {
  * as an image of kind `upload` costing nothing. Checked from the header, then decoded in full off the event loop,
  * before anything is stored.
  */
-export async function uploadImage({ deps, ctx, input }: VerbArgs<UploadImageInput>): Promise<ImageRecord> {
+export function uploadImage(args: VerbArgs<UploadImageInput>): Promise<ImageRecord> {
+  return inSpan('image.upload', { attributes: { 'imagegate.upload.bytes': args.input.bytes.byteLength } }, () => upload(args));
+}
+
+async function upload({ deps, ctx, input }: VerbArgs<UploadImageInput>): Promise<ImageRecord> {
   const field = input.field ?? 'file';
   const header = checkImageFile(input.bytes, field);
   if (input.verified !== true) await verifyImageFile(deps.codec, input.bytes, field, ctx.signal);

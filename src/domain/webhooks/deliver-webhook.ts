@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import type { Deps } from '../context.js';
 import { enqueueJob, jobId } from '../jobs.js';
+import { currentTraceCarrier, inSpan, markFailed } from '../../ports/tracer.js';
 
 export const WEBHOOK_TIMEOUT_MS = 15_000;
 
@@ -24,7 +25,15 @@ export async function deliverWebhook(deps: Deps, deliveryId: string): Promise<vo
     'webhook-signature': signature,
   };
   const started = performance.now();
-  const result = await deps.webhooks.post(delivery.url, delivery.payload, headers, WEBHOOK_TIMEOUT_MS);
+  // A client span per attempt; its W3C `traceparent` goes out with the request, so the receiver can continue the trace.
+  const result = await inSpan('webhook.deliver', { kind: 'client', attributes: { 'http.request.method': 'POST', 'imagegate.webhook.delivery_id': delivery.id, 'imagegate.webhook.attempt': attempt } }, async (span) => {
+    const answer = await deps.webhooks.post(delivery.url, delivery.payload, { ...headers, ...currentTraceCarrier() }, WEBHOOK_TIMEOUT_MS);
+    if ('status' in answer) span.setAttribute('http.response.status_code', answer.status);
+    // An answer of 4xx or 5xx, or none at all, is a failed attempt (a client span's status, in OpenTelemetry's HTTP conventions).
+    if ('error' in answer) markFailed(span, answer.error);
+    else if (answer.status >= 400) markFailed(span, `answered ${answer.status}`);
+    return answer;
+  });
   const duration = Math.round(performance.now() - started);
 
   const status = 'status' in result ? result.status : null;

@@ -10,6 +10,7 @@ import * as keyBudgets from './008-key-budgets.js';
 import * as charges from './009-charges.js';
 import { searchFolding } from './010-search-folding.js';
 import * as imageInputs from './011-image-inputs.js';
+import * as jobHeaders from './012-job-headers.js';
 import type { Database } from '../../../ports/database.js';
 
 /**
@@ -28,6 +29,7 @@ export const migrationsFor = (dialect: Database['dialect']): Record<string, Migr
   '009-charges': charges,
   '010-search-folding': searchFolding(dialect),
   '011-image-inputs': imageInputs,
+  '012-job-headers': jobHeaders,
 });
 
 export const migrationProvider = (dialect: Database['dialect']): MigrationProvider => ({
