@@ -34,7 +34,7 @@ export default defineConfig({
         extends: true as const,
         test: {
           name: 'scale-out',
-          include: ['test/routes/**/*.test.ts', 'test/keys/**/*.test.ts', 'test/batches/**/*.test.ts', 'test/hardening/**/*.test.ts', 'test/providers/**/*.test.ts', 'test/fuzz/**/*.test.ts', 'test/images/**/*.test.ts', 'test/inputs/**/*.test.ts', 'test/idempotency/**/*.test.ts', 'test/charges/**/*.test.ts', 'test/mcp/**/*.test.ts', 'test/compat/openai.test.ts'],
+          include: ['test/routes/**/*.test.ts', 'test/keys/**/*.test.ts', 'test/batches/**/*.test.ts', 'test/hardening/**/*.test.ts', 'test/providers/**/*.test.ts', 'test/fuzz/**/*.test.ts', 'test/images/**/*.test.ts', 'test/inputs/**/*.test.ts', 'test/idempotency/**/*.test.ts', 'test/charges/**/*.test.ts', 'test/mcp/**/*.test.ts', 'test/compat/openai.test.ts', 'test/observability/**/*.test.ts'],
           env: SCALE_OUT_ENV,
           globalSetup: ['test/support/require-scale-out-services.ts'],
         },
