@@ -14,6 +14,8 @@ import { ipAllowlist } from './http/middleware/ip-allowlist.js';
 import { jsonBody } from './http/middleware/json-body.js';
 import { urlText } from './http/middleware/url-text.js';
 import { rateLimit } from './http/middleware/rate-limit.js';
+import { httpMetrics } from './http/middleware/http-metrics.js';
+import { registerMetrics } from './http/routes/system/metrics.js';
 import { requirePermission } from './http/middleware/require-permission.js';
 import { requestLog } from './http/middleware/request-log.js';
 import { traceRequest } from './http/middleware/trace-request.js';
@@ -31,7 +33,7 @@ import { DEFAULT_WEB_APP_DIR } from './http/routes/system/web-app.js';
 import { registerWebhookRoutes } from './http/routes/webhooks/index.js';
 import { registerMe } from './http/routes/me/get.js';
 
-export type AppConfig = Pick<Config, 'authMode' | 'allowedIps' | 'clientIpHeader'>;
+export type AppConfig = Pick<Config, 'authMode' | 'allowedIps' | 'clientIpHeader'> & { metrics?: Pick<Config['metrics'], 'token'> };
 
 export interface CreateAppOptions {
   deps: Deps;
@@ -70,6 +72,7 @@ export function createApp({ deps, config, serveFiles = false, clientAddress = ()
   app.use('*', traceRequest({ routes }));
   app.use('*', requestLog({ logger: deps.logger }));
   app.use('*', cors());
+  app.use('*', httpMetrics({ metrics: deps.metrics, routes }));
   if (config.authMode === 'ip_allowlist') {
     app.use('*', ipAllowlist({ allowedIps: config.allowedIps, header: config.clientIpHeader }));
   }
@@ -81,9 +84,9 @@ export function createApp({ deps, config, serveFiles = false, clientAddress = ()
     if (config.authMode === 'ip_allowlist') {
       app.use(prefix, defaultUser());
     } else {
-      const failures = { limiter: deps.rateLimiter, perMinute: FAILED_AUTH_PER_MINUTE, clientAddress, now };
+      const failures = { limiter: deps.rateLimiter, perMinute: FAILED_AUTH_PER_MINUTE, clientAddress, now, metrics: deps.metrics };
       app.use(prefix, apiKey({ authenticator: createKeyAuthenticator(deps), failures }));
-      app.use(prefix, rateLimit({ limiter: deps.rateLimiter, now }));
+      app.use(prefix, rateLimit({ limiter: deps.rateLimiter, now, metrics: deps.metrics }));
     }
   }
   for (const prefix of API_PREFIXES) {
@@ -105,6 +108,7 @@ export function createApp({ deps, config, serveFiles = false, clientAddress = ()
   registerMcpRoutes(app, deps);
   if (config.authMode === 'api_key') registerKeyRoutes(app, deps);
   registerSystemRoutes(app, deps, { serveFiles, keyAuth: config.authMode === 'api_key', webAppDir });
+  if (config.metrics?.token !== undefined) registerMetrics(app, deps.metrics, config.metrics.token);
 
   app.onError(onError(deps.logger, { describeParameterErrors: config.authMode === 'api_key' }));
   app.notFound(onNotFound(routes));

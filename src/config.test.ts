@@ -31,6 +31,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ ORPHAN_GRACE_SECONDS: '0' }).storage.orphanGraceSeconds).toBe(0);
   });
 
+  it('serves no metrics without METRICS_TOKEN, and the worker\'s on port 9464 unless METRICS_PORT says otherwise', () => {
+    expect(loadConfig({}).metrics).toEqual({ token: undefined, port: 9464 });
+    expect(loadConfig({ METRICS_TOKEN: ' ', METRICS_PORT: '9100' }).metrics).toEqual({ token: undefined, port: 9100 });
+    const token = 'b3f1c0ffee0123456789abcdef';
+    expect(loadConfig({ METRICS_TOKEN: token }).metrics.token).toBe(token);
+    // A token too short to resist guessing, or one that cannot be sent as a bearer token, stops start-up.
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'has spaces in the middle of it' })).toThrow(/METRICS_TOKEN/);
+  });
+
   it('trims and canonicalises ALLOWED_IPS', () => {
     const config = loadConfig({ AUTH_MODE: 'ip_allowlist', ALLOWED_IPS: ' 10.0.0.1 ,2001:DB8::1 ' });
     expect(config.allowedIps).toEqual(['10.0.0.1', '2001:db8:0:0:0:0:0:1']);

@@ -79,6 +79,10 @@ const envSchema = z
     PROVIDER_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
     PROVIDER_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
     WEB_APP_DIR: optionalString,
+    METRICS_TOKEN: optionalString.pipe(
+      z.string().regex(/^[A-Za-z0-9._~+/=-]{16,}$/, 'must be at least 16 characters of A-Z a-z 0-9 . _ ~ + / = - (e.g. the output of openssl rand -hex 32)').optional(),
+    ),
+    METRICS_PORT: port.default(9464),
     ...infrastructureEnv,
   })
   .superRefine((env, ctx) => {
@@ -152,6 +156,11 @@ export interface Config extends InfrastructureConfig {
   webhooks: { secret: string | undefined; retryScheduleSeconds: readonly number[]; allowPrivateNetworks: boolean };
   /** Folder of the built web app; undefined serves the package's own build. */
   webAppDir: string | undefined;
+  /**
+   * `/metrics` (Prometheus) is served only with a token, to scrapers that send it as a bearer token; `port` is
+   * where `imagegate worker`, which has no API port, serves it.
+   */
+  metrics: { token: string | undefined; port: number };
 }
 
 export class ConfigError extends Error {
@@ -202,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     providers: { timeoutMs: e.PROVIDER_TIMEOUT_MS, maxConcurrent: e.PROVIDER_MAX_CONCURRENCY, retries: e.PROVIDER_RETRIES },
     webAppDir: e.WEB_APP_DIR === undefined ? undefined : path.resolve(e.WEB_APP_DIR),
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     ...infrastructureConfig(e),
   };
 }

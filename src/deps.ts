@@ -14,6 +14,8 @@ import { createSqliteDatabase } from './adapters/db/sqlite.js';
 import { acquireDataDirLock, type DataDirLock } from './adapters/process/data-dir-lock.js';
 import { prepareDataDir } from './adapters/process/data-dir.js';
 import { StartupError, errorCode } from './adapters/process/startup-error.js';
+import { createNoMetrics } from './adapters/metrics/no-metrics.js';
+import { createPrometheusMetrics } from './adapters/metrics/prometheus-metrics.js';
 import { createBullmqQueue } from './adapters/queue/bullmq-queue.js';
 import { createDatabaseQueue } from './adapters/queue/database-queue.js';
 import type { JobRetryPolicy } from './adapters/queue/retry-policy.js';
@@ -25,6 +27,7 @@ import { createHttpWebhookTransport } from './adapters/webhooks/http-webhook-tra
 import { ConfigError, type Config } from './config.js';
 import type { BatchSettings, Deps } from './domain/context.js';
 import { createModelCatalog } from './domain/models/catalog.js';
+import { JOB_KINDS } from './domain/jobs.js';
 import { sampleTemplates } from './domain/templates/sample-templates.js';
 import { resolveWebhookSecret } from './domain/webhooks/webhook-secret.js';
 import { FILES_PATH } from './http/routes/system/files.js';
@@ -34,6 +37,7 @@ import { createIdGenerator, type IdGenerator } from './ports/ids.js';
 import type { ImageProvider } from './ports/image-provider.js';
 import type { JobQueue } from './ports/job-queue.js';
 import type { Logger } from './ports/logger.js';
+import type { Metrics } from './ports/metrics.js';
 import type { RateLimiter } from './ports/rate-limiter.js';
 import type { ReadinessCheck } from './ports/readiness.js';
 import type { WebhookTransport } from './ports/webhook-transport.js';
@@ -164,6 +168,32 @@ async function openRateLimiter(config: Config, clock: Clock, logger: Logger, clo
   return { limiter: createRedisRateLimiter({ client, prefix: config.redis.prefix, clock, fallback: config.redis.rateLimitFallback }), redis: client };
 }
 
+/** Prometheus series when someone may scrape them (METRICS_TOKEN set); otherwise nothing is recorded. */
+function openMetrics(config: Config, logger: Logger): Metrics {
+  return config.metrics.token === undefined ? createNoMetrics() : createPrometheusMetrics({ logger });
+}
+
+/** A scrape waits this long at most for the queues' backlog, well within Prometheus' default scrape timeout (10 s). */
+const QUEUE_STATS_TIMEOUT_MS = 3_000;
+
+/** Every job queue's backlog, read at each scrape; when it cannot be read in time, the queue series are left out rather than stale. */
+function reportQueues(metrics: Metrics, queue: JobQueue): void {
+  metrics.onScrape(async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the job queues did not answer within ${QUEUE_STATS_TIMEOUT_MS} ms`)), QUEUE_STATS_TIMEOUT_MS);
+    });
+    try {
+      metrics.queues(await Promise.race([queue.stats(Object.keys(JOB_KINDS)), timeout]));
+    } catch (error) {
+      metrics.queues([]);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  });
+}
+
 /** Outside `generated/` and `uploads/`: no image has it and the orphan sweep never looks there. */
 const READINESS_PROBE_KEY = 'readiness/probe';
 
@@ -216,9 +246,10 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const cpu: CpuPool = overrides.cpu ?? createCpuPool({ threads: config.worker.cpuThreads });
   const closers: (() => Promise<void>)[] = [() => db.close()];
   if (overrides.cpu === undefined) closers.unshift(() => cpu.close());
+  const metrics = openMetrics(config, logger);
   try {
     await throughDrops(() => db.templates.seed(sampleTemplates), logger);
-    const set = buildProviderSet(config, { cpu });
+    const set = buildProviderSet(config, { cpu, metrics });
     const providers = new Map(set.providers);
     for (const [id, provider] of Object.entries(overrides.providers ?? {})) providers.set(id, provider);
     const catalog = createModelCatalog(set.models, (id) => (providers.has(id) ? { available: true } : set.statusOf(id)), config.defaultModel);
@@ -227,6 +258,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
     }
     const queue = openQueue(config, db, clock, logger, { pollMs: overrides.queuePollMs, retry: overrides.jobRetry });
     closers.unshift(() => queue.close());
+    reportQueues(metrics, queue);
 
     const blobs = traceBlobWrites(overrides.blobs ?? openBlobStore(config, logger));
     const rateLimit = await openRateLimiter(config, clock, logger, closers);
@@ -252,6 +284,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
       logger,
       randomSeed: overrides.randomSeed ?? (() => randomInt(0, 2 ** 32)),
       readiness: readinessChecks(db, blobs, rateLimit.redis, clock),
+      metrics,
     };
     return { deps, close: () => closeAll(closers) };
   } catch (error) {

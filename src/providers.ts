@@ -22,6 +22,7 @@ import { stabilityModels } from './domain/models/catalog/stability.js';
 import { workersAiModels } from './domain/models/catalog/workers-ai.js';
 import type { ModelDefinition } from './domain/models/types.js';
 import type { ImageProvider } from './ports/image-provider.js';
+import type { Metrics } from './ports/metrics.js';
 
 /** What the service knows about one provider: the settings that enable it, its models, how to build it. */
 export interface ProviderSpec {
@@ -135,7 +136,7 @@ export interface ProviderSet {
 /** The one place providers are chosen: each is enabled by its own settings and wrapped for resilience. */
 export function buildProviderSet(
   config: Pick<Config, 'providerEnv' | 'providers'>,
-  options: { fetch?: typeof fetch; specs?: readonly ProviderSpec[]; cpu?: CpuPool } = {},
+  options: { fetch?: typeof fetch; specs?: readonly ProviderSpec[]; cpu?: CpuPool; metrics?: Metrics } = {},
 ): ProviderSet {
   const env = config.providerEnv;
   const specs = options.specs ?? PROVIDER_SPECS;
@@ -161,6 +162,7 @@ export function buildProviderSet(
             timeoutMs: config.providers.timeoutMs,
             retries: config.providers.retries,
             maxConcurrent: config.providers.maxConcurrent,
+            metrics: options.metrics,
           })
         : adapter,
     );

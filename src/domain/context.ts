@@ -6,6 +6,7 @@ import type { IdGenerator } from '../ports/ids.js';
 import type { ImageCodec } from '../ports/image-codec.js';
 import type { ImageProvider } from '../ports/image-provider.js';
 import type { JobQueue } from '../ports/job-queue.js';
+import type { Metrics } from '../ports/metrics.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { ReadinessCheck } from '../ports/readiness.js';
 import type { WebhookTransport } from '../ports/webhook-transport.js';
@@ -31,6 +32,8 @@ export interface Deps {
   randomSeed: () => number;
   /** What `GET /health/ready` asks: the database, storage and (when configured) Redis. */
   readiness: readonly ReadinessCheck[];
+  /** Series served at `/metrics`; reports are dropped when METRICS_TOKEN is unset. */
+  metrics: Metrics;
 }
 
 export interface BatchSettings {

@@ -17,7 +17,8 @@ const USAGE = `Usage: imagegate <command>
 Commands:
   serve     Start the HTTP service and, unless --no-workers, the batch and webhook workers
             (settings come from the environment; see README)
-  worker    Run batch and webhook jobs only, no HTTP port (needs DATABASE_URL; WORKER_CONCURRENCY)
+  worker    Run batch and webhook jobs only, no API port (needs DATABASE_URL; WORKER_CONCURRENCY;
+            with METRICS_TOKEN, /metrics on METRICS_PORT)
   migrate   Apply database migrations and exit (serve and worker also migrate at start)
   seed      Fill the database with synthetic images for benchmarks and demos (imagegate seed --help)
   keys      Create, list and revoke API keys (imagegate keys --help)

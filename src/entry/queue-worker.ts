@@ -5,6 +5,7 @@ import { checkDependencies } from '../adapters/process/startup-checks.js';
 import { startBatchWorkers, type BatchWorkerOptions, type BatchWorkers } from '../domain/batches/batch-workers.js';
 import { settleStaleCharges } from '../domain/charges/settle-stale-charges.js';
 import { reconcileBlobs } from '../domain/images/reconcile-blobs.js';
+import { startMetricsServer, type MetricsServer } from './metrics-server.js';
 
 export interface RunningWorker {
   /** Stops taking jobs; running ones finish (or, past the shutdown deadline, are handed back by their lease or lock). */
@@ -24,14 +25,18 @@ export function batchWorkerOptions(config: Pick<Config, 'orphanSweepSeconds' | '
   return { reconcile: { intervalMs: config.orphanSweepSeconds * 1000, graceSeconds: config.storage.orphanGraceSeconds } };
 }
 
-/** `imagegate worker`: batch prompts and webhook deliveries, no HTTP port. */
+/** `imagegate worker`: batch prompts and webhook deliveries; no API port, only /metrics on METRICS_PORT when METRICS_TOKEN is set. */
 export async function startQueueWorker(config: Config): Promise<RunningWorker> {
   requireSharedDatabase(config, 'imagegate worker');
   const logger = createLogger(config);
   const runtime = await buildDeps(config, { logger });
   let workers: BatchWorkers;
+  let metricsServer: MetricsServer | undefined;
   try {
     await checkDependencies(runtime.deps.readiness, config);
+    // Only with a token: metrics are never served to whoever can reach the port.
+    const { token, port } = config.metrics;
+    if (token !== undefined) metricsServer = await startMetricsServer({ metrics: runtime.deps.metrics, token, host: config.host, port, logger });
     await reconcileBlobs(runtime.deps, { graceSeconds: config.storage.orphanGraceSeconds }).catch((error: unknown) =>
       logger.error({ err: error }, 'could not clean leftovers from the blob store; working anyway'),
     );
@@ -40,6 +45,7 @@ export async function startQueueWorker(config: Config): Promise<RunningWorker> {
     );
     workers = await startBatchWorkers(runtime.deps, batchWorkerOptions(config));
   } catch (error) {
+    await metricsServer?.close();
     await runtime.close().catch(() => undefined);
     throw error;
   }
@@ -49,6 +55,7 @@ export async function startQueueWorker(config: Config): Promise<RunningWorker> {
   );
   return {
     async close() {
+      await metricsServer?.close();
       await workers.stop();
       await runtime.close();
       logger.info('imagegate worker stopped');

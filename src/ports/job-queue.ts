@@ -25,6 +25,15 @@ export interface JobRun {
   headers?: Readonly<Record<string, string>>;
 }
 
+/** One queue's backlog, read without changing anything (for metrics). */
+export interface QueueStats {
+  queue: string;
+  /** Jobs due to run that no worker is running: delayed jobs count once their time has come. */
+  waiting: number;
+  /** Seconds, by the queue's clock, since the longest-waiting of them became due; 0 when none waits. */
+  oldestWaitSeconds: number;
+}
+
 /** Throws only for failures worth a retry (the service's own infrastructure); a job's own failure is recorded and returns. */
 export type JobHandler = (payload: Record<string, unknown>, run: JobRun) => Promise<void>;
 
@@ -36,6 +45,8 @@ export interface JobQueue {
   enqueue(queue: string, payload: Record<string, unknown>, options: EnqueueOptions): Promise<void>;
   /** Starts taking jobs of `queue`, at most `concurrency` at a time. */
   process(queue: string, concurrency: number, handler: JobHandler): void;
+  /** The backlog of each of these queues (whether or not this process takes their jobs), in their order. */
+  stats(queues: readonly string[]): Promise<QueueStats[]>;
   /** Resolves once no job of this process is running or waiting to run now; for tests and shutdown. */
   drain(): Promise<void>;
   /** Stops taking jobs and waits for the running ones (an adapter may hand back to the queue, after a grace period, those that outlast it). */

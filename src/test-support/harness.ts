@@ -101,8 +101,8 @@ const ADAPTER_SETTINGS = ['DATABASE_URL', 'DATABASE_POOL_SIZE', 'REDIS_URL', 'ST
  * The run's adapters, each isolated for this harness: a fresh PostgreSQL schema, a fresh Redis prefix,
  * and a test S3 server (started once per test process) when the run asks for S3 without naming one.
  */
-async function harnessConfig(): Promise<{ config: Config; cleanup: () => Promise<void> }> {
-  const env: Record<string, string | undefined> = { DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent' };
+async function harnessConfig(extra: Record<string, string | undefined> = {}): Promise<{ config: Config; cleanup: () => Promise<void> }> {
+  const env: Record<string, string | undefined> = { DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', ...extra };
   for (const name of ADAPTER_SETTINGS) if (process.env[name] !== undefined) env[name] = process.env[name];
   const cleanups: (() => Promise<void>)[] = [];
   if (env.DATABASE_URL?.startsWith('postgres') === true) {
@@ -144,7 +144,8 @@ async function testS3Bucket(): Promise<Record<string, string>> {
  */
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
   const clock = createTestClock();
-  const { config, cleanup } = await harnessConfig();
+  // A metrics token in the app's config also makes the runtime record metrics, as METRICS_TOKEN does for a server.
+  const { config, cleanup } = await harnessConfig({ METRICS_TOKEN: options.config?.metrics?.token });
   const memory = createMemoryBlobStore('http://localhost:8787/files', { clock });
   const useMemoryBlobs = options.storage === 'memory' || config.storage.driver === 'local';
   const lookup: AddressLookup = options.lookup ?? (async () => [{ address: '127.0.0.1', family: 4 }]);

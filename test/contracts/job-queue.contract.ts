@@ -171,6 +171,38 @@ export function describeJobQueueContract(name: string, open: () => Promise<Queue
       await f.close();
     });
 
+    it('reports, by its clock, the jobs waiting in each queue and how long the oldest has waited, without taking any', async () => {
+      const f = await open();
+      const start = Date.parse('2026-11-20T10:00:00.000Z');
+      const idle = (queue: string) => ({ queue, waiting: 0, oldestWaitSeconds: 0 });
+      expect(await f.queue.stats(['q', 'other'])).toEqual([idle('q'), idle('other')]);
+
+      await f.queue.enqueue('q', {}, { id: 'first' });
+      f.advance(5_000);
+      await f.queue.enqueue('q', {}, { id: 'second' });
+      await f.queue.enqueue('q', {}, { id: 'later', runAt: new Date(start + 60_000) });
+      f.advance(2_000);
+      // The delayed job is not waiting before its time; reading twice changes nothing.
+      expect(await f.queue.stats(['q', 'other'])).toEqual([{ queue: 'q', waiting: 2, oldestWaitSeconds: 7 }, idle('other')]);
+      expect(await f.queue.stats(['q'])).toEqual([{ queue: 'q', waiting: 2, oldestWaitSeconds: 7 }]);
+
+      // Once due it waits too; a job being run no longer does.
+      f.advance(63_000);
+      expect(await f.queue.stats(['q'])).toEqual([{ queue: 'q', waiting: 3, oldestWaitSeconds: 70 }]);
+      let release = () => undefined as void;
+      const started: string[] = [];
+      f.queue.process('q', 1, async () => {
+        started.push('job');
+        if (started.length === 1) await new Promise<void>((resolve) => (release = resolve));
+      });
+      await until(() => started.length === 1);
+      expect(await f.queue.stats(['q'])).toEqual([{ queue: 'q', waiting: 2, oldestWaitSeconds: 65 }]);
+      release();
+      await f.queue.drain();
+      expect(await f.queue.stats(['q'])).toEqual([idle('q')]);
+      await f.close();
+    });
+
     it('on close, waits for the running job to finish', async () => {
       const f = await open();
       const events: string[] = [];

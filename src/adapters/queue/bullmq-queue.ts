@@ -54,7 +54,12 @@ interface JobData {
   runAt: number | null;
   /** Carried beside the payload (trace context); absent when none, and in jobs of versions before it. */
   headers?: Record<string, string>;
+  /** When it was enqueued, by the queue's clock (ms); absent on jobs written by earlier versions. */
+  enqueuedAt?: number;
 }
+
+/** Since when a job could run, by the queue's clock (BullMQ's own timestamp, in real time, for jobs of earlier versions). */
+const dueSince = (job: Job<JobData>): number => job.data.runAt ?? job.data.enqueuedAt ?? job.timestamp + (job.delay ?? 0);
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -141,6 +146,19 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
     }
   }
 
+  /**
+   * Delayed jobs whose time has come but that no worker has moved on yet (none runs, or it has not looked): they wait
+   * too. Real-time delays are ordered by due time, so counting and the earliest are cheap; held jobs (another clock) are read.
+   */
+  async function dueDelayed(queue: Queue<JobData>, now: number): Promise<{ count: number; earliest: number | undefined }> {
+    if (followsRealTime) {
+      const [count, [first]] = await Promise.all([queue.getDelayedCount(now + 1), queue.getDelayed(0, 0)]);
+      return { count, earliest: count > 0 && first !== undefined ? dueSince(first) : undefined };
+    }
+    const due = (await queue.getDelayed()).map(dueSince).filter((at) => at <= now);
+    return { count: due.length, earliest: due.length > 0 ? Math.min(...due) : undefined };
+  }
+
   async function shutDown(): Promise<void> {
     if (poller !== undefined) clearInterval(poller);
     const all = [...workers.values()];
@@ -170,7 +188,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
     async enqueue(queue, payload, { id, runAt, reviveFailed, headers }) {
       const wait = runAt === undefined ? 0 : runAt.getTime() - clock.now().getTime();
       const delay = wait <= 0 ? 0 : followsRealTime ? wait : HELD_MS;
-      const data: JobData = { payload, runAt: runAt?.getTime() ?? null, ...(headers === undefined || Object.keys(headers).length === 0 ? {} : { headers: { ...headers } }) };
+      const data: JobData = { payload, runAt: runAt?.getTime() ?? null, enqueuedAt: clock.now().getTime(), ...(headers === undefined || Object.keys(headers).length === 0 ? {} : { headers: { ...headers } }) };
       const job = await queueFor(queue).add(queue, data, {
         jobId: id,
         delay,
@@ -222,6 +240,18 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
         poller = setInterval(() => void releaseDue().catch((error: unknown) => logger.error({ err: messageOf(error) }, 'could not release due jobs')), options.pollMs ?? 250);
         poller.unref();
       }
+    },
+    async stats(names) {
+      const now = clock.now().getTime();
+      return Promise.all(
+        names.map(async (name) => {
+          const queue = queueFor(name);
+          // The wait list's far end is the job taken next, so the one waiting longest.
+          const [waiting, [next], delayed] = await Promise.all([queue.getWaitingCount(), queue.getWaiting(0, 0), dueDelayed(queue, now)]);
+          const since = [...(waiting > 0 && next !== undefined ? [dueSince(next)] : []), ...(delayed.earliest === undefined ? [] : [delayed.earliest])];
+          return { queue: name, waiting: waiting + delayed.count, oldestWaitSeconds: since.length === 0 ? 0 : Math.max(0, (now - Math.min(...since)) / 1000) };
+        }),
+      );
     },
     async drain() {
       for (;;) {

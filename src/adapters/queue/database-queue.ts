@@ -168,6 +168,15 @@ export function createDatabaseQueue(options: DatabaseQueueOptions): JobQueue {
         renewTimer.unref();
       }
     },
+    async stats(queues) {
+      const at = clock.now();
+      const rows = await store.waiting(queues, at.toISOString());
+      return queues.map((queue) => {
+        const row = rows.find((candidate) => candidate.queue === queue);
+        const dueSince = row === undefined || row.dueSince === null ? undefined : Date.parse(row.dueSince);
+        return { queue, waiting: row?.count ?? 0, oldestWaitSeconds: dueSince === undefined ? 0 : Math.max(0, (at.getTime() - dueSince) / 1000) };
+      });
+    },
     async drain() {
       for (;;) {
         await pumpAll();

@@ -116,6 +116,28 @@ export function createJobStore(db: Kysely<DatabaseSchema>, dialect: Database['di
       return toNumber(result.numUpdatedRows);
     },
 
+    /**
+     * Per queue, the claimable jobs and since when the longest-waiting was due: its run time, or for a job whose
+     * worker's lease ran out, the end of that lease. Queues with nothing claimable are left out.
+     */
+    async waiting(queues: readonly string[], now: string): Promise<{ queue: string; count: number; dueSince: string | null }[]> {
+      if (queues.length === 0) return [];
+      const rows = await db
+        .selectFrom('jobs')
+        .select((eb) => [
+          'queue',
+          eb.fn.countAll().as('n'),
+          eb.fn
+            .min(eb.case().when('status', '=', 'queued').then(eb.ref('run_at')).else(eb.fn.coalesce('locked_until', 'run_at')).end())
+            .as('due_since'),
+        ])
+        .where('queue', 'in', queues)
+        .where(claimable(now))
+        .groupBy('queue')
+        .execute();
+      return rows.map((row) => ({ queue: row.queue, count: toNumber(row.n), dueSince: row.due_since }));
+    },
+
     async countClaimable(queues: readonly string[], now: string): Promise<number> {
       if (queues.length === 0) return 0;
       const row = await db.selectFrom('jobs').select((eb) => eb.fn.countAll().as('n')).where('queue', 'in', queues).where(claimable(now)).executeTakeFirst();

@@ -27,7 +27,7 @@ type ChargeDeps = Pick<Deps, 'db' | 'clock' | 'ids' | 'logger'>;
  * accepted job is followed instead of creating and paying for another, and an earlier call whose outcome is
  * unknown is never sent again.
  */
-export async function openCharge(deps: ChargeDeps, ctx: RequestContext, plan: GenerationPlan, imageId: string, resume = false): Promise<OpenCharge | undefined> {
+export async function openCharge(deps: ChargeDeps & Pick<Deps, 'metrics'>, ctx: RequestContext, plan: GenerationPlan, imageId: string, resume = false): Promise<OpenCharge | undefined> {
   if (plan.model.pricing.kind === 'free') return undefined;
   const estimateUsd = estimateCost(plan);
   if (resume) {
@@ -52,7 +52,10 @@ export async function openCharge(deps: ChargeDeps, ctx: RequestContext, plan: Ge
     settled_at: null,
   };
   const result = await deps.db.charges.reserve(row, budgetLimits(ctx.key, now));
-  if (!result.reserved) throw budgetExceeded(result, estimateUsd, now);
+  if (!result.reserved) {
+    deps.metrics.budgetRefused(result.budget);
+    throw budgetExceeded(result, estimateUsd, now);
+  }
   return withJournal(deps, row);
 }
 

@@ -1,6 +1,7 @@
 import type { ChargeSettlement, ImageRow } from '../../ports/database.js';
 import { ProviderAccountProblem, ProviderJobAbandoned, ProviderOutcomeUnknown, ProviderRefusal, ProviderUnavailable, type ProviderRequest, type TokenUsage } from '../../ports/image-provider.js';
 import { DependencyUnavailable } from '../../ports/dependency-unavailable.js';
+import type { GenerationOutcome } from '../../ports/metrics.js';
 import { openCharge, settleQuietly, type OpenCharge } from '../charges/open-charge.js';
 import type { Deps, RequestContext } from '../context.js';
 import { ApiError, dependencyUnavailable } from '../errors.js';
@@ -16,7 +17,7 @@ export interface RenderedImage {
   charge?: ChargeSettlement;
 }
 
-type RenderDeps = Pick<Deps, 'providers' | 'codec' | 'blobs' | 'logger' | 'clock' | 'db' | 'ids'>;
+type RenderDeps = Pick<Deps, 'providers' | 'codec' | 'blobs' | 'logger' | 'clock' | 'db' | 'ids' | 'metrics'>;
 
 /**
  * Reserves the call's cost, calls the provider, and stores the PNG under the image's own key; returns the row to
@@ -33,12 +34,18 @@ export async function renderImage(deps: RenderDeps, ctx: RequestContext, plan: G
   const charge = await openCharge(deps, ctx, plan, imageId, resume);
 
   const started = Date.now();
+  // The provider's time alone, taken when its call ends: encoding and storing the answer are not the provider's.
+  const calling = performance.now();
+  let providerSeconds: number | undefined;
+  const callEnded = (): number => (providerSeconds ??= (performance.now() - calling) / 1000);
+  const labels = { model: model.id, provider: model.provider };
   let usage: TokenUsage | undefined;
   let delivered = false;
   try {
     const output = await inSpan('provider.generate', { kind: 'client', attributes: { 'imagegate.model': model.id, 'imagegate.provider': model.provider, 'imagegate.image.id': imageId } }, () =>
       provider.generate(providerRequest(plan), { signal: ctx.signal, ...(charge === undefined ? {} : { journal: charge.journal }) }),
     );
+    callEnded();
     delivered = true;
     usage = output.usage;
     const cost = computeCost(model.pricing, pricedSettings(plan), usage);
@@ -52,6 +59,8 @@ export async function renderImage(deps: RenderDeps, ctx: RequestContext, plan: G
     });
     await charge?.flush();
     deps.logger.info({ requestId: ctx.requestId, imageId, model: model.id, ms: Date.now() - started }, 'image generated');
+    deps.metrics.generation({ ...labels, outcome: 'succeeded', seconds: callEnded() });
+    deps.metrics.costSettled(model.id, cost);
     const seed = output.seed ?? settings.seed;
     const row: ImageRow = {
       id: imageId,
@@ -75,15 +84,29 @@ export async function renderImage(deps: RenderDeps, ctx: RequestContext, plan: G
     };
     return { row, ...(charge === undefined ? {} : { charge: { id: charge.id, outcome: 'succeeded', cost_usd: cost, at: row.created_at } }) };
   } catch (error) {
-    if (charge !== undefined) {
+    deps.metrics.generation({ ...labels, outcome: outcomeOf(error, ctx.signal?.aborted === true), seconds: callEnded() });
+    if (charge === undefined) deps.metrics.costSettled(model.id, 0);
+    else {
       await charge.flush();
       // What the provider answered was paid for even when turning it into a stored PNG failed afterwards.
       const settledCost = delivered ? computeCost(model.pricing, pricedSettings(plan), usage) : undefined;
       const abandoned = ctx.signal?.aborted === true ? { jobAccepted: charge.journal.job !== undefined } : undefined;
-      await settleQuietly(deps, settlementFor(charge, error, settledCost, deps.clock.now().toISOString(), abandoned));
+      const settlement = settlementFor(charge, error, settledCost, deps.clock.now().toISOString(), abandoned);
+      await settleQuietly(deps, settlement);
+      deps.metrics.costSettled(model.id, settlement.cost_usd);
     }
     throw error instanceof ApiError ? error : generationError(deps, ctx, model.id, imageId, error);
   }
+}
+
+/** How a call that threw ended, for `imagegate_generations_total{outcome}`; an abandoned job is checked before the unavailability it extends. */
+function outcomeOf(error: unknown, callerLeft: boolean): GenerationOutcome {
+  if (callerLeft) return 'cancelled';
+  if (error instanceof ProviderOutcomeUnknown) return 'uncertain';
+  if (error instanceof ProviderJobAbandoned) return 'abandoned';
+  if (error instanceof ProviderRefusal) return 'refused';
+  if (error instanceof ProviderUnavailable) return 'unavailable';
+  return 'failed';
 }
 
 /** What the provider is asked: the plan's settings and input images; only what the model takes is ever set. */

@@ -44,10 +44,12 @@ export async function deliverWebhook(deps: Deps, deliveryId: string): Promise<vo
   const retryDelay = delivered || stopped ? undefined : schedule[attempt];
   const nextAt = retryDelay === undefined ? null : new Date(deps.clock.now().getTime() + retryDelay * 1000);
 
+  const outcome = delivered ? 'delivered' : stopped ? 'stopped' : nextAt === null ? 'failed' : 'retrying';
   await deps.db.webhookOutbox.recordAttempt(
     { delivery_id: delivery.id, attempt, at: sentAt.toISOString(), status_code: status, error, duration_ms: duration },
-    { status: delivered ? 'delivered' : stopped ? 'stopped' : nextAt === null ? 'failed' : 'pending', next_attempt_at: nextAt?.toISOString() ?? null },
+    { status: outcome === 'retrying' ? 'pending' : outcome, next_attempt_at: nextAt?.toISOString() ?? null },
   );
+  deps.metrics.webhookDelivery(outcome);
   deps.logger.info({ deliveryId, batchId: delivery.batch_id, attempt, status, error, ms: duration }, 'webhook attempt');
   if (nextAt !== null) await enqueueJob(deps.queue, 'webhook', { deliveryId }, { id: jobId('webhook', delivery.id, attempt + 1), runAt: nextAt });
 }

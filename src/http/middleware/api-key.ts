@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError } from '../../domain/errors.js';
 import type { KeyAuthenticator } from '../../domain/keys/authenticate.js';
 import { defaultUserPrincipal } from '../../domain/keys/principal.js';
+import type { Metrics } from '../../ports/metrics.js';
 import type { RateLimiter } from '../../ports/rate-limiter.js';
 import type { AppEnv } from '../app-env.js';
 import { renderError } from '../errors.js';
@@ -12,6 +13,8 @@ export interface FailedAuthLimit {
   perMinute: number;
   clientAddress: (c: Context) => string;
   now: () => number;
+  /** Counts each 429 as `imagegate_rate_limit_refusals_total{limiter="failed_auth"}`. */
+  metrics?: Pick<Metrics, 'rateLimitRefused'>;
 }
 
 export interface ApiKeyOptions {
@@ -36,6 +39,7 @@ export function apiKey(options: ApiKeyOptions): MiddlewareHandler<AppEnv> {
     if (failures !== undefined) {
       const decision = await failures.limiter.consume(`auth-failures:${failures.clientAddress(c)}`, failures.perMinute);
       if (!decision.allowed) {
+        failures.metrics?.rateLimitRefused('failed_auth');
         const retryAfter = Math.max(1, Math.ceil((decision.resetAt - failures.now()) / 1000));
         const error = new ApiError('RATE_LIMITED', 'Too many failed authentications', {
           limit: decision.limit,

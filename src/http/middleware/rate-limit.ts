@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { ApiError } from '../../domain/errors.js';
+import type { Metrics } from '../../ports/metrics.js';
 import type { RateLimiter } from '../../ports/rate-limiter.js';
 import type { AppEnv } from '../app-env.js';
 import { renderError } from '../errors.js';
@@ -7,6 +8,8 @@ import { renderError } from '../errors.js';
 export interface RateLimitOptions {
   limiter: RateLimiter;
   now?: () => number;
+  /** Counts each 429 as `imagegate_rate_limit_refusals_total{limiter="key"}`. */
+  metrics?: Pick<Metrics, 'rateLimitRefused'>;
 }
 
 /** Per key, by plan; every authenticated response carries the X-RateLimit-* headers, a 429 also Retry-After. */
@@ -23,6 +26,7 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
       ['X-RateLimit-Reset', String(reset)],
     ];
     if (!decision.allowed) {
+      options.metrics?.rateLimitRefused('key');
       const response = renderError(
         c,
         new ApiError('RATE_LIMITED', 'Rate limit exceeded', {

@@ -1,9 +1,13 @@
+import type { Metrics } from '../../../ports/metrics.js';
+
 export interface CircuitBreakerOptions {
   /** Consecutive failures that open the circuit. */
   failureThreshold: number;
   /** How long an open circuit answers fast before one trial call is let through. */
   cooldownMs: number;
   now: () => number;
+  /** Reports the state at every scrape, as `imagegate_provider_circuit_state{provider}`: read then, since open turns half-open with time alone. */
+  report?: { provider: string; metrics: Metrics };
 }
 
 export type CircuitState = 'closed' | 'open' | 'half-open';
@@ -17,7 +21,10 @@ export class CircuitBreaker {
   private openedAt: number | undefined;
   private trialInFlight = false;
 
-  constructor(private readonly options: CircuitBreakerOptions) {}
+  constructor(private readonly options: CircuitBreakerOptions) {
+    const { report } = options;
+    report?.metrics.onScrape(() => report.metrics.circuitState(report.provider, this.state));
+  }
 
   get state(): CircuitState {
     if (this.openedAt === undefined) return 'closed';

@@ -8,6 +8,7 @@ import {
   type ProviderImage,
   type ProviderRequest,
 } from '../../../ports/image-provider.js';
+import type { Metrics } from '../../../ports/metrics.js';
 import { afterAcceptance, beforeAcceptance, describeFailure, isTransportError } from '../failure-policy.js';
 import { sleep as abortableSleep } from '../http-support.js';
 import { CircuitBreaker } from './circuit-breaker.js';
@@ -28,6 +29,8 @@ export interface ResilienceOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** 0 <= random() < 1, for jitter. */
   random?: () => number;
+  /** Where the breaker's state is reported. */
+  metrics?: Metrics;
 }
 
 export const DEFAULT_RESILIENCE: Omit<ResilienceOptions, 'timeoutMs'> = {
@@ -72,7 +75,8 @@ export function withResilience(provider: ImageProvider, options: ResilienceOptio
   const sleep = options.sleep ?? abortableSleep;
   const random = options.random ?? Math.random;
   const slots = new Semaphore(options.maxConcurrent);
-  const breaker = new CircuitBreaker({ failureThreshold: options.breakerThreshold, cooldownMs: options.breakerCooldownMs, now });
+  const report = options.metrics === undefined ? undefined : { provider: provider.id, metrics: options.metrics };
+  const breaker = new CircuitBreaker({ failureThreshold: options.breakerThreshold, cooldownMs: options.breakerCooldownMs, now, report });
   const within = `within ${seconds(options.timeoutMs)} s`;
 
   const circuitOpen = () =>
