@@ -51,7 +51,7 @@ async function sweep(deps: Deps): Promise<void> {
  * Every worker process wakes each interval; the one that claims the interval's window in the database (an atomic
  * compare-and-set) sweeps, the others go back to sleep: one sweep per interval across the fleet.
  */
-async function sweepOrphans(deps: Deps, reconcile: { intervalMs: number; graceSeconds: number }): Promise<void> {
+export async function sweepOrphans(deps: Deps, reconcile: { intervalMs: number; graceSeconds: number }): Promise<void> {
   const window = Math.floor(deps.clock.now().getTime() / reconcile.intervalMs);
   let claimed: boolean;
   try {
