@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createProceduralProvider } from '../../src/adapters/providers/procedural/procedural-provider.js';
 import { sweepBatches } from '../../src/domain/batches/batch-sweeper.js';
 import { ProviderRefusal } from '../../src/ports/image-provider.js';
+import { closeAfterEach } from '../../src/test-support/close-after-each.js';
 import { createHarness, json, testCpuPool, type Harness, type HarnessOptions } from '../../src/test-support/harness.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from '../../src/test-support/webhook-receiver.js';
 
@@ -10,14 +11,8 @@ import { eventually, startWebhookReceiver, type WebhookReceiver } from '../../sr
  * repository or store method, so each case says exactly which write failed; the queue's retries (clock
  * time on the database queue, real time on BullMQ) are moved along by advancing the test clock.
  */
-let h: Harness | undefined;
+const closing = closeAfterEach();
 let receiver: WebhookReceiver | undefined;
-afterEach(async () => {
-  await h?.close();
-  await receiver?.close();
-  h = undefined;
-  receiver = undefined;
-});
 
 interface Batch {
   status: string;
@@ -32,8 +27,8 @@ const small = { model: 'local/procedural', width: 64, height: 64 };
 const outage = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
 
 async function start(options: HarnessOptions = {}): Promise<Harness> {
-  receiver = await startWebhookReceiver();
-  h = await createHarness({ jobRetry: RETRY, ...options });
+  receiver = closing(await startWebhookReceiver());
+  const h = closing(await createHarness({ jobRetry: RETRY, ...options }));
   h.clock.set(new Date().toISOString());
   return h;
 }

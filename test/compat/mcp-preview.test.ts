@@ -2,10 +2,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TEST_KEY, createHarness, testCpuPool, type Harness } from '../../src/test-support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { TEST_KEY, testCpuPool } from '../../src/test-support/harness.js';
 import { photoPng } from '../inputs/images.js';
-import { listen, type Listening } from './listen.js';
+import { listenEach } from './listen-each.js';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -32,26 +32,17 @@ async function generate(origin: string, args: Record<string, unknown>): Promise<
 }
 
 describe('generate_image answers with a small preview, the full image at its r2_url', () => {
-  let h: Harness;
-  let server: Listening;
-  beforeEach(async () => {
-    h = await createHarness();
-    server = await listen(h);
-  });
-  afterEach(async () => {
-    await server.close();
-    await h.close();
-  });
+  const live = listenEach();
 
   it('shows a 1024x1024 image as a WebP of 512 px under 100 KB, and r2_url serves the full PNG', async () => {
-    const { record, picture, mimeType } = await generate(server.origin, { prompt: 'a lighthouse on a cliff at sunset', width: 1024, height: 1024, seed: 3 });
+    const { record, picture, mimeType } = await generate(live.server.origin, { prompt: 'a lighthouse on a cliff at sunset', width: 1024, height: 1024, seed: 3 });
     expect(mimeType).toBe('image/webp');
     const meta = await sharp(picture).metadata();
     expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: 'webp', width: 512, height: 512 });
     expect(picture.byteLength).toBeLessThan(100 * 1024);
 
     expect(record).toMatchObject({ width: 1024, height: 1024 });
-    const full = await h.fetchPublic(record.r2_url);
+    const full = await live.h.fetchPublic(record.r2_url);
     expect(full.status).toBe(200);
     expect(full.headers.get('Content-Type')).toBe('image/png');
     const png = new Uint8Array(await full.arrayBuffer());
@@ -60,9 +51,9 @@ describe('generate_image answers with a small preview, the full image at its r2_
   }, 30_000);
 
   it('keeps the aspect ratio of a wide image and never enlarges a small one', async () => {
-    const wide = await generate(server.origin, { prompt: 'a harbour in fog', width: 1024, height: 640 });
+    const wide = await generate(live.server.origin, { prompt: 'a harbour in fog', width: 1024, height: 640 });
     expect(await sharp(wide.picture).metadata()).toMatchObject({ width: 512, height: 320 });
-    const small = await generate(server.origin, { prompt: 'a harbour in fog', width: 200, height: 120 });
+    const small = await generate(live.server.origin, { prompt: 'a harbour in fog', width: 200, height: 120 });
     expect(await sharp(small.picture).metadata()).toMatchObject({ format: 'webp', width: 200, height: 120 });
   }, 30_000);
 });

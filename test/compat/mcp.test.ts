@@ -3,12 +3,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { countingStandIn, type StandIn } from '../../src/test-support/stand-in-provider.js';
-import { TEST_KEY, createHarness, json, type Harness } from '../../src/test-support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { TEST_KEY, json } from '../../src/test-support/harness.js';
 import { freePort, startServerProcess, tempDataDir } from '../e2e/spawn-server.js';
 import { createKeyFor } from '../keys/key-helpers.js';
-import { listen, type Listening } from './listen.js';
+import { listenEach, listenEachWithStandIn } from './listen-each.js';
 import { photoPng, maskPng } from '../inputs/images.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -24,25 +23,16 @@ async function httpClient(origin: string, key: string): Promise<Client> {
 }
 
 describe('MCP over streamable HTTP', () => {
-  let h: Harness;
-  let server: Listening;
-  beforeEach(async () => {
-    h = await createHarness();
-    server = await listen(h);
-  });
-  afterEach(async () => {
-    await server.close();
-    await h.close();
-  });
+  const live = listenEach();
 
   it('answers 401 without a key', async () => {
-    const res = await fetch(`${server.origin}/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+    const res = await fetch(`${live.server.origin}/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
     expect(res.status).toBe(401);
     expect(res.headers.get('WWW-Authenticate')).toBe('Bearer');
   });
 
   it('lists the tools and generates an image: the record, a preview, and the image in the gallery', async () => {
-    const client = await httpClient(server.origin, TEST_KEY);
+    const client = await httpClient(live.server.origin, TEST_KEY);
     const tools = await client.listTools();
     expect(tools.tools.map((tool) => tool.name).sort()).toEqual(TOOLS);
     for (const tool of tools.tools) expect(tool.description?.length ?? 0).toBeGreaterThan(20);
@@ -56,7 +46,7 @@ describe('MCP over streamable HTTP', () => {
     expect(picture?.type === 'image' && picture.mimeType).toBe('image/webp');
     const preview = Buffer.from(picture?.type === 'image' ? picture.data : '', 'base64');
     expect([preview.subarray(0, 4).toString('latin1'), preview.subarray(8, 12).toString('latin1')]).toEqual(['RIFF', 'WEBP']);
-    const listed = await json<{ images: { id: string }[] }>(await h.call('GET', '/api/images'));
+    const listed = await json<{ images: { id: string }[] }>(await live.h.call('GET', '/api/images'));
     expect(listed.images.map((i) => i.id)).toEqual([image.id]);
 
     expect(structured<{ images: { id: string }[] }>(await call(client, 'list_images', { query: 'lighthouse' })).images).toHaveLength(1);
@@ -74,7 +64,7 @@ describe('MCP over streamable HTTP', () => {
   });
 
   it('creates a batch and reads it back until it completes', async () => {
-    const client = await httpClient(server.origin, TEST_KEY);
+    const client = await httpClient(live.server.origin, TEST_KEY);
     const batch = structured<{ id: string }>(await call(client, 'create_batch', { prompts: ['a red fox', 'a blue whale'], model: 'local/procedural', width: 64, height: 64 }));
     let state = structured<{ status: string; images: unknown[] }>(await call(client, 'get_batch', { id: batch.id }));
     for (let i = 0; i < 200 && state.status !== 'completed'; i += 1) {
@@ -87,13 +77,13 @@ describe('MCP over streamable HTTP', () => {
   });
 
   it("applies the key's permissions: a read-only key gets a tool error on generate", async () => {
-    const { key } = await createKeyFor(h, { name: 'reader', permissions: ['read'] });
-    const client = await httpClient(server.origin, key);
+    const { key } = await createKeyFor(live.h, { name: 'reader', permissions: ['read'] });
+    const client = await httpClient(live.server.origin, key);
     const refused = await call(client, 'generate_image', { prompt: 'a lake at night' });
     expect(refused.isError).toBe(true);
     expect(JSON.stringify(refused.content)).toMatch(/FORBIDDEN/);
     expect((await call(client, 'list_images')).isError).toBeFalsy();
-    expect((await json<{ images: unknown[] }>(await h.call('GET', '/api/images'))).images).toHaveLength(0);
+    expect((await json<{ images: unknown[] }>(await live.h.call('GET', '/api/images'))).images).toHaveLength(0);
     const upload = await call(client, 'upload_image', { data: Buffer.from(await photoPng(16, 16)).toString('base64') });
     expect(upload.isError).toBe(true);
     expect(JSON.stringify(upload.content)).toMatch(/FORBIDDEN/);
@@ -101,7 +91,7 @@ describe('MCP over streamable HTTP', () => {
   });
 
   it('uploads an image as base64 and edits it inside a mask with generate_image', async () => {
-    const client = await httpClient(server.origin, TEST_KEY);
+    const client = await httpClient(live.server.origin, TEST_KEY);
     const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
     const input = structured<{ id: string; kind: string }>(await call(client, 'upload_image', { data: base64(await photoPng(96, 64)), filename: 'room.png' }));
     expect(input.kind).toBe('upload');
@@ -176,34 +166,23 @@ describe('MCP over stdio (imagegate mcp)', () => {
 });
 
 describe('MCP tool calls spend within the key budget', () => {
-  let h: Harness;
-  let server: Listening;
-  let standIn: StandIn;
-  beforeEach(async () => {
-    standIn = countingStandIn();
-    h = await createHarness({ providers: { replicate: standIn.provider } });
-    server = await listen(h);
-  });
-  afterEach(async () => {
-    await server.close();
-    await h.close();
-  });
+  const live = listenEachWithStandIn();
 
   // One tools/call per POST (batches are refused, see test/mcp/mcp-rules.test.ts): the charge ledger still
   // reserves each call's cost, so calls past the budget are refused before any provider is paid.
   it('makes only as many images as the budget fits from a run of generate_image calls', async () => {
-    const { key } = await createKeyFor(h, { name: 'mcp', permissions: ['generate', 'read'], daily_budget_usd: 0.015 });
-    const client = await httpClient(server.origin, key);
+    const { key } = await createKeyFor(live.h, { name: 'mcp', permissions: ['generate', 'read'], daily_budget_usd: 0.015 });
+    const client = await httpClient(live.server.origin, key);
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) => call(client, 'generate_image', { prompt: `a lighthouse, view ${i}`, model: 'replicate/black-forest-labs/flux-schnell', width: 256, height: 256 })),
     );
     await client.close();
-    expect(standIn.calls()).toBe(5);
+    expect(live.standIn.calls()).toBe(5);
     expect(results.filter((result) => result.isError !== true)).toHaveLength(5);
     const refused = results.filter((result) => result.isError === true);
     expect(refused).toHaveLength(7);
     for (const result of refused) expect(JSON.stringify(result.content)).toMatch(/daily budget.*BUDGET_EXCEEDED/);
-    const listed = await json<{ pagination: { total: number } }>(await h.call('GET', '/api/images'));
+    const listed = await json<{ pagination: { total: number } }>(await live.h.call('GET', '/api/images'));
     expect(listed.pagination.total).toBe(5);
   });
 });

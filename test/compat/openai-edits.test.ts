@@ -1,9 +1,8 @@
 import OpenAI, { toFile } from 'openai';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VARIATION_PROMPT } from '../../src/http/routes/openai/variations.js';
-import { TEST_KEY, createHarness, json, type Harness } from '../../src/test-support/harness.js';
-import { countingStandIn, type StandIn } from '../../src/test-support/stand-in-provider.js';
-import { listen, type Listening } from './listen.js';
+import { TEST_KEY, json } from '../../src/test-support/harness.js';
+import { listenEachWithStandIn } from './listen-each.js';
 import { refusal } from './refusal.js';
 import { decodeRgba, inside, maskPng, photoPng, pngFile, type Rect } from '../support/sample-images.js';
 
@@ -17,20 +16,9 @@ const W = 96;
 const H = 64;
 const HOLE: Rect = { left: 20, top: 10, width: 30, height: 24 };
 
-let h: Harness;
-let server: Listening;
-let standIn: StandIn;
-beforeEach(async () => {
-  standIn = countingStandIn();
-  h = await createHarness({ workers: false, providers: { replicate: standIn.provider } });
-  server = await listen(h);
-});
-afterEach(async () => {
-  await server.close();
-  await h.close();
-});
+const live = listenEachWithStandIn({ workers: false });
 
-const client = () => new OpenAI({ apiKey: TEST_KEY, baseURL: `${server.origin}/v1`, maxRetries: 0 });
+const client = () => new OpenAI({ apiKey: TEST_KEY, baseURL: `${live.server.origin}/v1`, maxRetries: 0 });
 
 interface Listed {
   id: string;
@@ -41,12 +29,12 @@ interface Listed {
   source_image_ids: string[];
   parameters: Record<string, unknown>;
 }
-const gallery = async (): Promise<Listed[]> => (await json<{ images: Listed[] }>(await h.call('GET', '/api/images?limit=100'))).images;
+const gallery = async (): Promise<Listed[]> => (await json<{ images: Listed[] }>(await live.h.call('GET', '/api/images?limit=100'))).images;
 
 /** Refused before any file was stored: no record and no object, not even a deleted one. */
 async function expectNothingStored(): Promise<void> {
   expect(await gallery()).toHaveLength(0);
-  expect(await h.blobs.keys()).toEqual([]);
+  expect(await live.h.blobs.keys()).toEqual([]);
 }
 
 describe('POST /v1/images/edits', () => {
@@ -55,7 +43,7 @@ describe('POST /v1/images/edits', () => {
     const result = await client().images.edit({ image: await pngFile(photo, 'harbour.png'), mask: await pngFile(await maskPng(W, H, HOLE), 'mask.png'), prompt: 'a red sunset over the ocean' });
 
     expect(result.data).toHaveLength(1);
-    expect(result).toMatchObject({ created: Math.floor(h.clock.now().getTime() / 1000), output_format: 'png', size: `${W}x${H}` });
+    expect(result).toMatchObject({ created: Math.floor(live.h.clock.now().getTime() / 1000), output_format: 'png', size: `${W}x${H}` });
     const images = await gallery();
     const made = images.find((image) => image.kind === 'generated');
     const upload = images.find((image) => image.kind === 'upload' && image.prompt === 'harbour.png');
@@ -63,10 +51,10 @@ describe('POST /v1/images/edits', () => {
     expect(made?.source_image_ids).toEqual([upload?.id]);
     expect(images.filter((image) => image.kind === 'upload').map((image) => image.prompt).sort()).toEqual(['harbour.png', 'mask.png']);
     // The upload is the file as sent, byte for byte.
-    expect(Buffer.from((await h.blobs.get(upload?.r2_key ?? ''))?.bytes ?? new Uint8Array()).equals(photo)).toBe(true);
+    expect(Buffer.from((await live.h.blobs.get(upload?.r2_key ?? ''))?.bytes ?? new Uint8Array()).equals(photo)).toBe(true);
 
     const before = await decodeRgba(photo);
-    const after = await decodeRgba((await h.blobs.get(made?.r2_key ?? ''))?.bytes ?? new Uint8Array());
+    const after = await decodeRgba((await live.h.blobs.get(made?.r2_key ?? ''))?.bytes ?? new Uint8Array());
     expect([after.width, after.height]).toEqual([W, H]);
     let keptChanged = 0;
     let editedChanged = 0;
@@ -142,7 +130,7 @@ describe('POST /v1/images/edits', () => {
   it('refuses an edit on a text-only model, naming image, without calling its provider', async () => {
     const error = await refusal(client().images.edit({ image: await pngFile(await photoPng(W, H), 'a.png'), prompt: 'a lighthouse', model: TEXT_ONLY }));
     expect(error.param).toBe('image');
-    expect(standIn.calls()).toBe(0);
+    expect(live.standIn.calls()).toBe(0);
     await expectNothingStored();
   });
 
@@ -151,7 +139,7 @@ describe('POST /v1/images/edits', () => {
     form.append('image', new Blob([new Uint8Array(await photoPng(W, H))], { type: 'image/png' }), 'a.png');
     form.append('prompt', 'a quiet harbour');
     form.append('size', '128x128');
-    const res = await fetch(`${server.origin}/v1/images/edits`, { method: 'POST', headers: { Authorization: `Bearer ${TEST_KEY}` }, body: form });
+    const res = await fetch(`${live.server.origin}/v1/images/edits`, { method: 'POST', headers: { Authorization: `Bearer ${TEST_KEY}` }, body: form });
     expect(res.status).toBe(200);
     expect(await json(res)).toMatchObject({ size: '128x128', data: [{ url: expect.stringMatching(/\.png$/) }] });
   });
@@ -172,7 +160,7 @@ describe('POST /v1/images/variations', () => {
     const error = await refusal(client().images.createVariation({ image: await pngFile(await photoPng(W, H), 'fox.png'), model: TEXT_ONLY }));
     expect(error.param).toBe('model');
     expect(error.message).toMatch(/cannot make variations/);
-    expect(standIn.calls()).toBe(0);
+    expect(live.standIn.calls()).toBe(0);
     await expectNothingStored();
   });
 });

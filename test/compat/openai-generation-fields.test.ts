@@ -1,8 +1,7 @@
 import OpenAI from 'openai';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TEST_KEY, createHarness, json, type Harness } from '../../src/test-support/harness.js';
-import { countingStandIn, type StandIn } from '../../src/test-support/stand-in-provider.js';
-import { listen, type Listening } from './listen.js';
+import { describe, expect, it } from 'vitest';
+import { TEST_KEY, json } from '../../src/test-support/harness.js';
+import { listenEachWithStandIn } from './listen-each.js';
 import { refusal } from './refusal.js';
 
 /**
@@ -11,29 +10,18 @@ import { refusal } from './refusal.js';
  */
 const PAID = 'replicate/black-forest-labs/flux-schnell';
 
-let h: Harness;
-let server: Listening;
-let standIn: StandIn;
-beforeEach(async () => {
-  standIn = countingStandIn();
-  h = await createHarness({ workers: false, providers: { replicate: standIn.provider } });
-  server = await listen(h);
-});
-afterEach(async () => {
-  await server.close();
-  await h.close();
-});
+const live = listenEachWithStandIn({ workers: false });
 
-const client = () => new OpenAI({ apiKey: TEST_KEY, baseURL: `${server.origin}/v1`, maxRetries: 0 });
-const gallery = async () => (await json<{ images: { r2_key: string; r2_url: string; parameters: Record<string, unknown> }[] }>(await h.call('GET', '/api/images'))).images;
-const charges = async () => (await json<{ charges: unknown[] }>(await h.call('GET', '/api/analytics/charges?limit=100'))).charges;
+const client = () => new OpenAI({ apiKey: TEST_KEY, baseURL: `${live.server.origin}/v1`, maxRetries: 0 });
+const gallery = async () => (await json<{ images: { r2_key: string; r2_url: string; parameters: Record<string, unknown> }[] }>(await live.h.call('GET', '/api/images'))).images;
+const charges = async () => (await json<{ charges: unknown[] }>(await live.h.call('GET', '/api/analytics/charges?limit=100'))).charges;
 const base = { model: 'local/procedural', prompt: 'a lighthouse on a cliff', size: '128x128' } as const;
 
 describe('fields no model here can honour are refused before anything is made or charged', () => {
   it('refuses stream: true on a paid model, naming stream: no provider call, no charge, no image', async () => {
     const error = await refusal(client().images.generate({ model: PAID, prompt: 'a lighthouse on a cliff', size: '1024x1024', stream: true }));
     expect(error.param).toBe('stream');
-    expect(standIn.calls()).toBe(0);
+    expect(live.standIn.calls()).toBe(0);
     expect(await charges()).toHaveLength(0);
     expect(await gallery()).toHaveLength(0);
   });
@@ -46,7 +34,7 @@ describe('fields no model here can honour are refused before anything is made or
   ])('refuses %s, naming it', async (field, extra) => {
     const error = await refusal(client().images.generate({ ...base, model: PAID, size: '1024x1024', ...extra }));
     expect(error.param).toBe(field);
-    expect(standIn.calls()).toBe(0);
+    expect(live.standIn.calls()).toBe(0);
     expect(await gallery()).toHaveLength(0);
   });
 
@@ -68,7 +56,7 @@ describe('fields the model can honour are honoured', () => {
     const [image] = await gallery();
     expect(image?.r2_key).toMatch(/^generated\/img_\w+\.webp$/);
     expect(image?.r2_url).toBe(result.data?.[0]?.url);
-    const bytes = Buffer.from((await h.blobs.get(image?.r2_key ?? ''))?.bytes ?? new Uint8Array());
+    const bytes = Buffer.from((await live.h.blobs.get(image?.r2_key ?? ''))?.bytes ?? new Uint8Array());
     expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
   });
 
@@ -87,7 +75,7 @@ describe('fields the model can honour are honoured', () => {
   });
 
   it('ignores a field OpenAI does not define, as this route always has', async () => {
-    const res = await h.call('POST', '/v1/images/generations', { ...base, not_an_openai_field: true });
+    const res = await live.h.call('POST', '/v1/images/generations', { ...base, not_an_openai_field: true });
     expect(res.status).toBe(200);
   });
 });

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteRedisKeys, freshRedisPrefix } from '../../src/test-support/redis-keys.js';
+import { freshRedisPrefix } from '../../src/test-support/redis-keys.js';
 import { startS3Server, type S3TestServer } from '../../src/test-support/s3-server.js';
-import { skipWithout, TEST_DATABASE_URL, TEST_REDIS_URL } from '../../src/test-support/services.js';
+import { skipWithout } from '../../src/test-support/services.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from '../../src/test-support/webhook-receiver.js';
 import { replicateFlow } from '../providers/fakes/replicate-fake.js';
 import { sampleImages } from '../providers/fakes/sample-images.js';
 import { startLoopbackServer, type LoopbackServer } from '../providers/loopback-server.js';
-import { adminQuery, s3Env } from './deployment.js';
+import { adminQuery, deploymentEnv, dropDeployment } from './deployment.js';
 import { startCliProcess, startServerProcess, type ServerProcess } from './spawn-server.js';
 
 /**
@@ -59,15 +59,8 @@ describe.skipIf(skip)('two API processes and a worker on PostgreSQL, S3 and Redi
       if (request.method === 'POST') await new Promise((resolve) => setTimeout(resolve, 700));
       return flow(request, response, server);
     });
-    const dbUrl = new URL(TEST_DATABASE_URL);
-    dbUrl.pathname = `/${database}`;
     env = {
-      DATABASE_URL: dbUrl.toString(),
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: prefix,
-      ...s3Env(s3, BUCKET),
-      ADMIN_API_KEY: ADMIN,
-      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      ...deploymentEnv({ database, redisPrefix: prefix, s3, bucket: BUCKET, adminKey: ADMIN }),
       WORKER_CONCURRENCY: '1',
       REPLICATE_API_TOKEN: 'r8_e2e',
       REPLICATE_BASE_URL: replicate.origin,
@@ -83,8 +76,7 @@ describe.skipIf(skip)('two API processes and a worker on PostgreSQL, S3 and Redi
     await receiver?.close();
     await replicate?.close();
     await s3?.close();
-    await deleteRedisKeys(prefix);
-    await adminQuery(`drop database if exists "${database}" with (force)`);
+    await dropDeployment(database, prefix);
   }, 60_000);
 
   it('reads on one API process an image generated on the other, served by the S3 server at r2_url', async () => {

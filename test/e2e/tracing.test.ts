@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOtlpCollector, SPAN_KIND, type CollectedSpan, type OtlpCollector } from '../../src/test-support/otlp-collector.js';
-import { deleteRedisKeys, freshRedisPrefix } from '../../src/test-support/redis-keys.js';
+import { freshRedisPrefix } from '../../src/test-support/redis-keys.js';
 import { startS3Server, type S3TestServer } from '../../src/test-support/s3-server.js';
-import { skipWithout, TEST_DATABASE_URL, TEST_REDIS_URL } from '../../src/test-support/services.js';
+import { skipWithout } from '../../src/test-support/services.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from '../../src/test-support/webhook-receiver.js';
-import { adminQuery, s3Env } from './deployment.js';
+import { adminQuery, deploymentEnv, dropDeployment } from './deployment.js';
 import { startCliProcess, startServerProcess, tempDataDir, type ServerProcess } from './spawn-server.js';
 
 /**
@@ -61,15 +61,8 @@ describe.skipIf(skip)('traces across an API process and a worker on PostgreSQL, 
     s3 = await startS3Server({ buckets: [BUCKET] });
     receiver = await startWebhookReceiver();
     collector = await startOtlpCollector();
-    const dbUrl = new URL(TEST_DATABASE_URL);
-    dbUrl.pathname = `/${database}`;
     const env = {
-      DATABASE_URL: dbUrl.toString(),
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: prefix,
-      ...s3Env(s3, BUCKET),
-      ADMIN_API_KEY: ADMIN,
-      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      ...deploymentEnv({ database, redisPrefix: prefix, s3, bucket: BUCKET, adminKey: ADMIN }),
       OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
       // Export within a tenth of a second rather than the default five.
       OTEL_BSP_SCHEDULE_DELAY: '100',
@@ -83,8 +76,7 @@ describe.skipIf(skip)('traces across an API process and a worker on PostgreSQL, 
     await collector?.close();
     await receiver?.close();
     await s3?.close();
-    await deleteRedisKeys(prefix);
-    await adminQuery(`drop database if exists "${database}" with (force)`);
+    await dropDeployment(database, prefix);
   }, 60_000);
 
   it('gives a batch created with a traceparent one trace across both processes, its webhook included, and names it in their logs', async () => {

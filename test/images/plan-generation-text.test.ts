@@ -2,8 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBatch } from '../../src/domain/batches/create-batch.js';
 import { ApiError } from '../../src/domain/errors.js';
 import { generateImage, type GenerateImageInput } from '../../src/domain/images/generate-image.js';
-import { countingStandIn, type StandIn } from '../../src/test-support/stand-in-provider.js';
-import { createHarness, json, type Harness } from '../../src/test-support/harness.js';
+import { harnessWithStandIn } from '../../src/test-support/stand-in-harness.js';
+import type { StandIn } from '../../src/test-support/stand-in-provider.js';
+import { json, type Harness } from '../../src/test-support/harness.js';
 
 /**
  * The verb itself, not only the HTTP body middleware, refuses text a database cannot store: MCP, the CLI and
@@ -12,13 +13,8 @@ import { createHarness, json, type Harness } from '../../src/test-support/harnes
 const PAID = 'replicate/black-forest-labs/flux-schnell';
 let h: Harness;
 let standIn: StandIn;
-beforeEach(async () => {
-  standIn = countingStandIn();
-  h = await createHarness({ providers: { replicate: standIn.provider } });
-});
-afterEach(async () => {
-  await h.close();
-});
+beforeEach(async () => ({ h, standIn } = await harnessWithStandIn()));
+afterEach(() => h.close());
 
 const base: GenerateImageInput = { prompt: 'a lighthouse on a cliff', model: PAID, width: 256, height: 256 };
 

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, expectInvalid, json, type Harness } from '../../src/test-support/harness.js';
-import { countingStandIn, type StandIn } from '../../src/test-support/stand-in-provider.js';
+import { expectInvalid, json, type Harness } from '../../src/test-support/harness.js';
+import { harnessWithStandIn } from '../../src/test-support/stand-in-harness.js';
+import type { StandIn } from '../../src/test-support/stand-in-provider.js';
 import { createKeyFor } from '../keys/key-helpers.js';
 import { file, form, photoPng, maskPng, decodeRgba } from './images.js';
 
@@ -10,13 +11,8 @@ const TEXT_ONLY = 'replicate/black-forest-labs/flux-schnell';
 
 let h: Harness;
 let standIn: StandIn;
-beforeEach(async () => {
-  standIn = countingStandIn();
-  h = await createHarness({ providers: { replicate: standIn.provider } });
-});
-afterEach(async () => {
-  await h.close();
-});
+beforeEach(async () => ({ h, standIn } = await harnessWithStandIn()));
+afterEach(() => h.close());
 
 async function uploaded(bytes: Uint8Array, name = 'input.png'): Promise<string> {
   const res = await h.call('POST', '/api/uploads', form({ file: file(bytes, name) }));

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createHarness, json, type Harness } from '../../src/test-support/harness.js';
-import { countingStandIn, type StandIn } from '../../src/test-support/stand-in-provider.js';
+import { json, type Harness } from '../../src/test-support/harness.js';
+import { harnessWithStandIn } from '../../src/test-support/stand-in-harness.js';
+import type { StandIn } from '../../src/test-support/stand-in-provider.js';
 import { createKeyFor } from '../keys/key-helpers.js';
 import { file, form, photoPng } from './images.js';
 
@@ -9,13 +10,8 @@ const KONTEXT = 'replicate/black-forest-labs/flux-kontext-pro';
 
 let h: Harness;
 let standIn: StandIn;
-beforeEach(async () => {
-  standIn = countingStandIn();
-  h = await createHarness({ providers: { replicate: standIn.provider } });
-});
-afterEach(async () => {
-  await h.close();
-});
+beforeEach(async () => ({ h, standIn } = await harnessWithStandIn()));
+afterEach(() => h.close());
 
 const asKey = (key: string, path: string, body: FormData) => h.app.request(path, { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body });
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { countingStandIn, type StandIn } from '../../src/test-support/stand-in-provider.js';
-import { TEST_KEY, createHarness, json, type Harness } from '../../src/test-support/harness.js';
+import { harnessWithStandIn } from '../../src/test-support/stand-in-harness.js';
+import type { StandIn } from '../../src/test-support/stand-in-provider.js';
+import { TEST_KEY, json, type Harness } from '../../src/test-support/harness.js';
 import { createKeyFor } from '../keys/key-helpers.js';
 import { postMcp, toolCall, toolResult } from './rpc.js';
 
@@ -8,13 +9,8 @@ import { postMcp, toolCall, toolResult } from './rpc.js';
 const PAID = 'replicate/black-forest-labs/flux-schnell';
 let h: Harness;
 let standIn: StandIn;
-beforeEach(async () => {
-  standIn = countingStandIn();
-  h = await createHarness({ providers: { replicate: standIn.provider } });
-});
-afterEach(async () => {
-  await h.close();
-});
+beforeEach(async () => ({ h, standIn } = await harnessWithStandIn()));
+afterEach(() => h.close());
 
 const generate = (i: number) => ({ prompt: `a lighthouse, view ${i}`, model: PAID, width: 256, height: 256 });
 const total = async (path: string) => (await json<{ pagination: { total: number } }>(await h.call('GET', path))).pagination.total;

@@ -1,27 +1,21 @@
 import { pino } from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPrometheusMetrics } from '../../src/adapters/metrics/prometheus-metrics.js';
 import { CircuitBreaker } from '../../src/adapters/providers/resilience/circuit-breaker.js';
 import { loadConfig } from '../../src/config.js';
 import { ProviderOutcomeUnknown, ProviderRefusal, ProviderUnavailable, type ImageProvider } from '../../src/ports/image-provider.js';
 import { buildProviderSet } from '../../src/providers.js';
+import { closeAfterEach } from '../../src/test-support/close-after-each.js';
 import { createHarness, type Harness } from '../../src/test-support/harness.js';
 import { countingStandIn } from '../../src/test-support/stand-in-provider.js';
-import { eventually, startWebhookReceiver, type WebhookReceiver } from '../../src/test-support/webhook-receiver.js';
+import { eventually, startWebhookReceiver } from '../../src/test-support/webhook-receiver.js';
 import { parseExposition, seriesOf, type Sample } from './exposition.js';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
 /** $0.003 a picture. */
 const PAID_MODEL = 'replicate/black-forest-labs/flux-schnell';
 
-let h: Harness | undefined;
-let receiver: WebhookReceiver | undefined;
-afterEach(async () => {
-  await h?.close();
-  await receiver?.close();
-  h = undefined;
-  receiver = undefined;
-});
+const closing = closeAfterEach();
 
 async function scraped(harness: Harness): Promise<Sample[]> {
   const res = await harness.app.request('/metrics', { headers: { Authorization: `Bearer ${TOKEN}` } });
@@ -51,7 +45,7 @@ function scriptedProvider(script: ('ok' | 'refuse' | 'down' | 'lost')[]): ImageP
 
 describe('metrics of the domain', () => {
   it('counts each way a provider call ends, and the cost each was settled at in the ledger', async () => {
-    h = await createHarness({ config: { metrics: { token: TOKEN } }, providers: { replicate: scriptedProvider(['ok', 'refuse', 'down', 'lost']) } });
+    const h = closing(await createHarness({ config: { metrics: { token: TOKEN } }, providers: { replicate: scriptedProvider(['ok', 'refuse', 'down', 'lost']) } }));
     const statuses: number[] = [];
     for (let i = 0; i < 4; i += 1) statuses.push((await h.call('POST', '/api/generate', { prompt: 'a harbour', model: PAID_MODEL, width: 256, height: 256 })).status);
     expect(statuses).toEqual([201, 400, 503, 502]);
@@ -70,12 +64,11 @@ describe('metrics of the domain', () => {
   });
 
   it('counts webhook delivery attempts by what they led to', async () => {
-    receiver = await startWebhookReceiver();
+    const receiver = closing(await startWebhookReceiver());
     receiver.respondWith([500]);
-    h = await createHarness({ config: { metrics: { token: TOKEN } }, batch: { retryScheduleSeconds: [0, 5] } });
+    const h = closing(await createHarness({ config: { metrics: { token: TOKEN } }, batch: { retryScheduleSeconds: [0, 5] } }));
     expect((await h.call('POST', '/api/batch/generate', { prompts: ['a kite'], model: 'local/procedural', width: 64, height: 64, webhook_url: receiver.url })).status).toBe(201);
-    const harness = h;
-    const deliveries = async () => seriesOf(await scraped(harness), 'imagegate_webhook_deliveries_total');
+    const deliveries = async () => seriesOf(await scraped(h), 'imagegate_webhook_deliveries_total');
     await eventually(async () => ((await deliveries())['outcome=retrying'] === 1 ? true : undefined));
     h.clock.advance(5_000);
     await eventually(async () => ((await deliveries())['outcome=delivered'] === 1 ? true : undefined));
@@ -83,7 +76,7 @@ describe('metrics of the domain', () => {
   });
 
   it('reads the queues at scrape time: waiting jobs and how long the oldest has waited, by the service clock', async () => {
-    h = await createHarness({ config: { metrics: { token: TOKEN } }, workers: false });
+    const h = closing(await createHarness({ config: { metrics: { token: TOKEN } }, workers: false }));
     expect((await h.call('POST', '/api/batch/generate', { prompts: ['one', 'two', 'three'], model: 'local/procedural', width: 64, height: 64 })).status).toBe(201);
     h.clock.advance(30_000);
     const samples = await scraped(h);

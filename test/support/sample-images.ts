@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { toFile } from 'openai';
+import { photoPixels } from '../../src/test-support/photo-pixels.js';
 
 export interface Rect {
   left: number;
@@ -12,17 +13,7 @@ export const inside = (rect: Rect, x: number, y: number): boolean => x >= rect.l
 
 /** An opaque picture with structure in every channel, so a kept pixel cannot match the drawing by chance. */
 export function photoPng(width: number, height: number): Promise<Buffer> {
-  const data = Buffer.alloc(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 4;
-      data[i] = (x * 5 + y) & 0xff;
-      data[i + 1] = (y * 7 + 30) & 0xff;
-      data[i + 2] = (x * y) & 0xff;
-      data[i + 3] = 255;
-    }
-  }
-  return sharp(data, { raw: { width, height, channels: 4 } }).png().toBuffer();
+  return sharp(photoPixels(width, height, () => 255), { raw: { width, height, channels: 4 } }).png().toBuffer();
 }
 
 /** OpenAI's mask: opaque (keep) everywhere but `hole`, which is fully transparent (change). */

@@ -1,8 +1,9 @@
 import type { Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from './support/api-call.js';
 import { skipWithoutChromium } from './support/chromium.js';
 import { shootAt1280And390 } from './support/shots-390.js';
-import { openWebSession, type WebSession } from './support/web-session.js';
+import { closeAndGuard, openWebSession, type WebSession } from './support/web-session.js';
 
 const KEY = 'igk_web_batch_history_admin_key_0123456789';
 const skip = skipWithoutChromium();
@@ -12,15 +13,7 @@ describe.skipIf(skip)('the batch form\'s settings and Generate\'s history of thi
   let web: WebSession;
   let page: Page;
 
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${web.origin}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${KEY}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
-    return (await res.json()) as T;
-  };
+  const call = <T>(method: string, path: string, body?: unknown) => callApi<T>(web.origin, KEY, method, path, body);
   const shoot = async (name: string, options: { fullPage?: boolean } = {}) => {
     expect(await shootAt1280And390(page, name, options), `${name} is wider than 390 px`).toBeLessThanOrEqual(0);
   };
@@ -29,17 +22,10 @@ describe.skipIf(skip)('the batch form\'s settings and Generate\'s history of thi
   const dialog = () => page.getByRole('dialog', { name: 'Image details' });
 
   beforeAll(async () => {
-    web = await openWebSession({ env: { ADMIN_API_KEY: KEY, BATCH_CONCURRENCY: '2' } });
+    web = await openWebSession({ env: { ADMIN_API_KEY: KEY, BATCH_CONCURRENCY: '2' }, signInKey: KEY });
     page = web.page;
-    await page.addInitScript((key) => sessionStorage.setItem('imagegate.apiKey', key), KEY);
   }, 180_000);
-  afterAll(async () => {
-    await web?.close();
-  });
-  afterEach(() => {
-    expect(web.guard.offMachine, 'requests off the machine').toEqual([]);
-    expect(web.guard.errors, 'console errors').toEqual([]);
-  });
+  closeAndGuard(() => web);
 
   it('sends the template, size and seed with a batch; a template fills in its model and settings first', async () => {
     const template = await call<{ id: string }>('POST', '/api/templates', { name: 'Wide dusk', model: 'local/procedural', default_prompt: 'dusk', parameters: { width: 448, height: 256, seed: 3 } });

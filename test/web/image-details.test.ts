@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import type { Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from './support/api-call.js';
 import { skipWithoutChromium } from './support/chromium.js';
 import { shootAt1280And390 } from './support/shots-390.js';
-import { openWebSession, type WebSession } from './support/web-session.js';
+import { closeAndGuard, openWebSession, type WebSession } from './support/web-session.js';
 
 const KEY = 'igk_web_image_details_admin_key_0123456789';
 const skip = skipWithoutChromium();
@@ -26,15 +27,7 @@ describe.skipIf(skip)('the image details dialog: downloads, its own address, Pre
   const fox = 'A Red Fox: "in the snow" / at dawn?';
   const castle = 'Reuse me: a castle on a hill';
 
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${web.origin}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${KEY}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
-    return (await res.json()) as T;
-  };
+  const call = <T>(method: string, path: string, body?: unknown) => callApi<T>(web.origin, KEY, method, path, body);
   const shoot = async (name: string, options: { fullPage?: boolean } = {}) => {
     expect(await shootAt1280And390(page, name, options), `${name} is wider than 390 px`).toBeLessThanOrEqual(0);
   };
@@ -49,23 +42,15 @@ describe.skipIf(skip)('the image details dialog: downloads, its own address, Pre
   const at = (expected: string) => page.waitForURL((url) => url.pathname + url.search === expected);
 
   beforeAll(async () => {
-    web = await openWebSession({ env: { ADMIN_API_KEY: KEY } });
+    web = await openWebSession({ env: { ADMIN_API_KEY: KEY }, signInKey: KEY });
     page = web.page;
-    // Signed in from the start: signing in has its own tests (key-mode.test.ts).
-    await page.addInitScript((key) => sessionStorage.setItem('imagegate.apiKey', key), KEY);
     // Oldest first: the gallery lists them newest first, fox, castle, forest, harbour.
     const harbour = await call<Made>('POST', '/api/generate', { prompt: 'a calm harbour at noon', model: 'local/procedural', width: 256, height: 256 });
     const forest = await call<Made>('POST', '/api/generate', { prompt: 'a misty forest path', model: 'local/procedural', width: 256, height: 256 });
     const reusable = await call<Made>('POST', '/api/generate', { prompt: castle, model: 'local/procedural', width: 384, height: 256, seed: 7, steps: 6 });
     made = { harbour, forest, castle: reusable, fox: await call<Made>('POST', '/api/generate', { prompt: fox, model: 'local/procedural', width: 320, height: 240 }) };
   }, 180_000);
-  afterAll(async () => {
-    await web?.close();
-  });
-  afterEach(() => {
-    expect(web.guard.offMachine, 'requests off the machine').toEqual([]);
-    expect(web.guard.errors, 'console errors').toEqual([]);
-  });
+  closeAndGuard(() => web);
 
   it('Download saves a file named after the prompt with the image\'s bytes, and the page stays in the app', async () => {
     await page.goto(`${web.origin}/gallery`);

@@ -1,9 +1,9 @@
 import type { Page, Request } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { skipWithoutChromium } from './support/chromium.js';
 import { horizontalOverflow, screenshotBoth } from './support/screenshots.js';
-import { openWebSession, type WebSession } from './support/web-session.js';
+import { closeAndGuard, openWebSession, type WebSession } from './support/web-session.js';
 
 const KEY = 'igk_web_images_in_admin_key_0123456789';
 const skip = skipWithoutChromium();
@@ -37,18 +37,10 @@ describe.skipIf(skip)('the web app with images in: uploads, a painted mask and l
 
   beforeAll(async () => {
     png = await gradientPng();
-    web = await openWebSession({ env: { ADMIN_API_KEY: KEY } });
+    web = await openWebSession({ env: { ADMIN_API_KEY: KEY }, signInKey: KEY });
     page = web.page;
-    // Signed in from the start: signing in has its own tests (key-mode.test.ts).
-    await page.addInitScript((key) => sessionStorage.setItem('imagegate.apiKey', key), KEY);
   }, 180_000);
-  afterAll(async () => {
-    await web?.close();
-  });
-  afterEach(() => {
-    expect(web.guard.offMachine, 'requests off the machine').toEqual([]);
-    expect(web.guard.errors, 'console errors').toEqual([]);
-  });
+  closeAndGuard(() => web);
 
   const call = async <T>(path: string): Promise<T> => {
     const res = await fetch(`${web.origin}${path}`, { headers: { Authorization: `Bearer ${KEY}` } });

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { skipWithoutChromium } from './support/chromium.js';
 import { startEdgeProxy } from './support/edge-proxy.js';
 import { DESKTOP, horizontalOverflow, PHONE, screenshotBoth } from './support/screenshots.js';
-import { openWebSession, type WebSession } from './support/web-session.js';
+import { closeAndGuard, openWebSession, type WebSession } from './support/web-session.js';
 
 /** The header the edge sets; a custom name, so nothing but the proxy below can be what admits the browser. */
 const HEADER = 'X-Edge-Client-IP';
@@ -24,13 +24,7 @@ describe.skipIf(skip)('the web app in IP allow-list mode (behind an edge, real s
     });
     page = web.page;
   }, 180_000);
-  afterAll(async () => {
-    await web?.close();
-  });
-  afterEach(() => {
-    expect(web.guard.offMachine, 'requests off the machine').toEqual([]);
-    expect(web.guard.errors, 'console errors').toEqual([]);
-  });
+  closeAndGuard(() => web);
 
   it('admits only through the edge: the server itself refuses a browser that does not carry the header', async () => {
     const direct = await fetch(`${web.server.url}/`);

@@ -1,10 +1,8 @@
 import type { ComponentChildren, TargetedMouseEvent } from 'preact';
-import { useEffect, useReducer } from 'preact/hooks';
+import { changeSignal } from './lib/change-signal.js';
 
-const listeners = new Set<() => void>();
-const notify = () => {
-  for (const listener of listeners) listener();
-};
+const locationChanges = changeSignal();
+const notify = locationChanges.notify;
 window.addEventListener('popstate', notify);
 
 /** Moves to another page of the app without reloading it. */
@@ -21,14 +19,7 @@ export interface Location {
 
 /** The current location; the component renders again whenever it changes. */
 export function useLocation(): Location {
-  const [, rerender] = useReducer((count: number) => count + 1, 0);
-  useEffect(() => {
-    const listener = () => rerender(undefined);
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  }, []);
+  locationChanges.useChanges();
   return { pathname: location.pathname, query: new URLSearchParams(location.search) };
 }
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, expect } from 'vitest';
 import { freePort, startServerProcess, tempDataDir, type ServerProcess } from '../../e2e/spawn-server.js';
 import { launchChromium } from './chromium.js';
 import { guardPage, type PageGuard } from './page-guard.js';
@@ -21,6 +22,8 @@ export interface WebSessionOptions {
   env: Record<string, string>;
   /** Puts something in front of the server (an edge proxy); the browser then only talks to it. */
   front?: (serverUrl: string) => Promise<{ url: string; close(): Promise<void> }>;
+  /** Signed in with this key from the first page on (signing in has its own tests, key-mode.test.ts). */
+  signInKey?: string;
 }
 
 /**
@@ -53,6 +56,7 @@ export async function openWebSession(options: WebSessionOptions): Promise<WebSes
   // hold the suite for minutes (every later step of that file would wait this long too).
   page.setDefaultTimeout(15_000);
   const guard = guardPage(page);
+  if (options.signInKey !== undefined) await page.addInitScript((key) => sessionStorage.setItem('imagegate.apiKey', key), options.signInKey);
   return {
     server,
     origin: publicOrigin,
@@ -67,4 +71,20 @@ export async function openWebSession(options: WebSessionOptions): Promise<WebSes
       fs.rmSync(webAppDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * For a describe block that opens one session for all its tests: closes it after the last, and after each test
+ * expects that the page reached nothing off the machine and logged no error (what every browser test checks).
+ */
+export function closeAndGuard(session: () => WebSession | undefined): void {
+  afterAll(async () => {
+    await session()?.close();
+  });
+  afterEach(() => {
+    // Without a session (it failed to open) these fail too, as they should.
+    const guard = session()?.guard;
+    expect(guard?.offMachine, 'requests off the machine').toEqual([]);
+    expect(guard?.errors, 'console errors').toEqual([]);
+  });
 }

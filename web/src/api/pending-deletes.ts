@@ -1,5 +1,5 @@
-import { useEffect, useReducer } from 'preact/hooks';
 import { ApiFailure, asFailure } from '../lib/api-error.js';
+import { changeSignal } from '../lib/change-signal.js';
 import { api, segment } from './client.js';
 
 /** How long a deleted image can be brought back: the API's delete has no undelete, so it waits this long. */
@@ -23,12 +23,9 @@ const waiting = new Map<number, PendingDelete & { timer: ReturnType<typeof setTi
 const sending = new Set<string>();
 const deleted = new Set<string>();
 const failed = new Map<number, FailedDelete>();
-const listeners = new Set<() => void>();
+const deletes = changeSignal();
+const changed = deletes.notify;
 let nextToken = 1;
-
-const changed = () => {
-  for (const listener of listeners) listener();
-};
 
 export function scheduleDelete(ids: readonly string[], label: string): number {
   const token = nextToken++;
@@ -79,14 +76,7 @@ export const isDeleted = (id: string): boolean => deleted.has(id) || sending.has
 
 /** Renders the component again whenever a delete is scheduled, undone, sent or fails. */
 export function useDeletes(): { waiting: PendingDelete[]; failed: FailedDelete[] } {
-  const [, rerender] = useReducer((count: number) => count + 1, 0);
-  useEffect(() => {
-    const listener = () => rerender(undefined);
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  }, []);
+  deletes.useChanges();
   return { waiting: [...waiting.values()], failed: [...failed.values()] };
 }
 

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { InputImage, ProviderRequest } from '../../../ports/image-provider.js';
+import { photoPixels } from '../../../test-support/photo-pixels.js';
 import { createCpuPool } from '../../cpu/cpu-pool.js';
 import { blend } from './edit.js';
 import { createProceduralProvider } from './procedural-provider.js';
@@ -14,19 +15,7 @@ const W = 96;
 const H = 64;
 
 /** A picture with structure in every channel, alpha included, so a kept pixel cannot match by chance. */
-function photoPixels(width = W, height = H): Buffer {
-  const data = Buffer.alloc(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 4;
-      data[i] = (x * 5 + y) & 0xff;
-      data[i + 1] = (y * 7 + 30) & 0xff;
-      data[i + 2] = (x * y) & 0xff;
-      data[i + 3] = 128 + ((x + y) % 128);
-    }
-  }
-  return data;
-}
+const photo = (): Buffer => photoPixels(W, H, (x, y) => 128 + ((x + y) % 128));
 
 const encode = (data: Buffer, width: number, height: number, format: 'png' | 'jpeg' | 'webp' = 'png'): Promise<Buffer> =>
   sharp(data, { raw: { width, height, channels: 4 } }).toFormat(format).toBuffer();
@@ -72,7 +61,7 @@ function compare(before: Buffer, after: Buffer, mask: Buffer): { keptChanged: nu
 
 describe('procedural edit with a mask', () => {
   it('keeps every pixel outside the transparent area byte for byte and redraws most of those inside', async () => {
-    const png = await encode(photoPixels(), W, H);
+    const png = await encode(photo(), W, H);
     const mask = await maskPng();
     const out = await provider.generate(request({ images: [input(png, 'image/png')], mask: input(mask, 'image/png', W, H, 'mask.png') }));
     expect(out.contentType).toBe('image/png');
@@ -86,7 +75,7 @@ describe('procedural edit with a mask', () => {
   });
 
   it('edits a JPEG, keeping its decoded pixels outside the transparent area', async () => {
-    const jpeg = await encode(photoPixels(), W, H, 'jpeg');
+    const jpeg = await encode(photo(), W, H, 'jpeg');
     const mask = await maskPng();
     const out = await provider.generate(request({ images: [input(jpeg, 'image/jpeg', W, H, 'image-0.jpg')], mask: input(mask, 'image/png', W, H, 'mask.png') }));
     const [before, after, maskPixels] = await Promise.all([decodeRgba(jpeg), decodeRgba(out.bytes), decodeRgba(mask)]);
@@ -97,7 +86,7 @@ describe('procedural edit with a mask', () => {
   });
 
   it('resizes the input and the mask to a requested size, keeping pixels relative to the resized input', async () => {
-    const png = await encode(photoPixels(), W, H);
+    const png = await encode(photo(), W, H);
     const mask = await maskPng();
     const out = await provider.generate(request({ width: W * 2, height: H, images: [input(png, 'image/png')], mask: input(mask, 'image/png', W, H, 'mask.png') }));
     const after = await decodeRgba(out.bytes);
@@ -110,7 +99,7 @@ describe('procedural edit with a mask', () => {
 
 describe('procedural edit without a mask', () => {
   const edit = async (strength: number | undefined, prompt = 'snowy mountains at night') => {
-    const png = await encode(photoPixels(), W, H);
+    const png = await encode(photo(), W, H);
     const out = await provider.generate(request({ prompt, images: [input(png, 'image/png')], strength }));
     return { before: await decodeRgba(png), after: await decodeRgba(out.bytes), bytes: out.bytes };
   };
@@ -136,7 +125,7 @@ describe('procedural edit without a mask', () => {
   });
 
   it('returns byte-identical PNGs for identical edits, and leaves the caller its buffers', async () => {
-    const png = await encode(photoPixels(), W, H);
+    const png = await encode(photo(), W, H);
     const image = input(png, 'image/png');
     const [a, b] = await Promise.all([provider.generate(request({ images: [image], strength: 0.3 })), provider.generate(request({ images: [image], strength: 0.3 }))]);
     expect(Buffer.from(a.bytes).equals(Buffer.from(b.bytes))).toBe(true);
@@ -144,7 +133,7 @@ describe('procedural edit without a mask', () => {
   });
 
   it('refuses an input of more pixels than the guard allows before decoding it', async () => {
-    const png = await encode(photoPixels(), W, H);
+    const png = await encode(photo(), W, H);
     await expect(cpu.edit({ prompt: 'x', seed: 1, width: W, height: H, image: png, maxInputPixels: W * H - 1 })).rejects.toThrow(/pixel limit/i);
   });
 });

@@ -1,4 +1,4 @@
-import type { ModelDefinition } from '../types.js';
+import type { ModelDefinition, ModelInputs, PricingRule } from '../types.js';
 
 /*
  * fal.ai, through its queue API (`https://queue.fal.run/{model}`). Sources read 2026-11-23:
@@ -49,6 +49,41 @@ import type { ModelDefinition } from '../types.js';
 
 const MEGAPIXEL = 1_048_576;
 
+type MegapixelRule = Extract<PricingRule, { kind: 'per_megapixel' }>;
+
+/** What differs between the FLUX.2 entries on fal; [dev] takes steps and guidance, [pro] neither. */
+interface Flux2OnFal {
+  name: string;
+  description: string;
+  typical_seconds: number;
+  steps?: { default_steps: number; max_steps: number };
+  rates: Pick<MegapixelRule, 'first_megapixel_usd' | 'usd_per_megapixel' | 'input_usd_per_megapixel'>;
+  pricing_source: string;
+  inputs?: ModelInputs;
+}
+
+/** fal's FLUX.2 endpoints share their size range (512-2048) and per-started-megapixel billing; written once here. */
+const flux2OnFal = (path: string, entry: Flux2OnFal): ModelDefinition => ({
+  id: `fal/${path}`,
+  name: entry.name,
+  provider: 'fal',
+  provider_model: path,
+  description: entry.description,
+  speed: 'medium',
+  quality: 'high',
+  typical_seconds: entry.typical_seconds,
+  default_width: 1024,
+  default_height: 1024,
+  min_size: 512,
+  max_width: 2048,
+  max_height: 2048,
+  ...entry.steps,
+  parameters: entry.steps ? ['width', 'height', 'seed', 'steps', 'guidance'] : ['width', 'height', 'seed'],
+  pricing: { kind: 'per_megapixel', ...entry.rates, round_up: true, megapixel_px: MEGAPIXEL },
+  pricing_source: entry.pricing_source,
+  ...(entry.inputs === undefined ? {} : { inputs: entry.inputs }),
+});
+
 export const falModels: readonly ModelDefinition[] = [
   // Default 1024x768, fal's own default, bills 1 MP: $0.003. 1024x1024 is 1 MP too; 2048x2048 is 4 MP, $0.012.
   {
@@ -72,24 +107,13 @@ export const falModels: readonly ModelDefinition[] = [
     pricing_source: 'https://fal.ai/models/fal-ai/flux/schnell',
   },
   // 1024x1024: $0.03; 1920x1080 (2 MP): $0.045.
-  {
-    id: 'fal/fal-ai/flux-2-pro',
+  flux2OnFal('fal-ai/flux-2-pro', {
     name: 'FLUX.2 [pro] on fal',
-    provider: 'fal',
-    provider_model: 'fal-ai/flux-2-pro',
     description: 'Black Forest Labs FLUX.2 pro on fal: production-grade images with no tuning needed; the first megapixel $0.03, each further one $0.015.',
-    speed: 'medium',
-    quality: 'high',
     typical_seconds: 15,
-    default_width: 1024,
-    default_height: 1024,
-    min_size: 512,
-    max_width: 2048,
-    max_height: 2048,
-    parameters: ['width', 'height', 'seed'],
-    pricing: { kind: 'per_megapixel', first_megapixel_usd: 0.03, usd_per_megapixel: 0.015, round_up: true, megapixel_px: MEGAPIXEL },
+    rates: { first_megapixel_usd: 0.03, usd_per_megapixel: 0.015 },
     pricing_source: 'https://fal.ai/models/fal-ai/flux-2-pro',
-  },
+  }),
   // 1024x1024: $0.04.
   {
     id: 'fal/fal-ai/flux-pro/v1.1',
@@ -111,47 +135,24 @@ export const falModels: readonly ModelDefinition[] = [
     pricing_source: 'https://fal.ai/models/fal-ai/flux-pro/v1.1',
   },
   // 1024x1024 from one 1024x1024 image: $0.012 out + $0.012 in. Four 2048x2048 references add 4 x 4 x $0.012.
-  {
-    id: 'fal/fal-ai/flux-2/edit',
+  flux2OnFal('fal-ai/flux-2/edit', {
     name: 'FLUX.2 [dev] edit on fal',
-    provider: 'fal',
-    provider_model: 'fal-ai/flux-2/edit',
     description: 'Black Forest Labs FLUX.2 dev on fal, editing up to 4 images by prompt; billed per started megapixel of the result and of every input image.',
-    speed: 'medium',
-    quality: 'high',
     typical_seconds: 10,
-    default_width: 1024,
-    default_height: 1024,
-    min_size: 512,
-    max_width: 2048,
-    max_height: 2048,
-    default_steps: 28,
-    max_steps: 50,
-    parameters: ['width', 'height', 'seed', 'steps', 'guidance'],
-    pricing: { kind: 'per_megapixel', usd_per_megapixel: 0.012, input_usd_per_megapixel: 0.012, round_up: true, megapixel_px: MEGAPIXEL },
+    steps: { default_steps: 28, max_steps: 50 },
+    rates: { usd_per_megapixel: 0.012, input_usd_per_megapixel: 0.012 },
     pricing_source: 'https://lumenfall.ai/models/black-forest-labs/flux.2-dev',
     inputs: { max_images: 4, mask: false, strength: false },
-  },
+  }),
   // 1024x1024 from one 1024x1024 image: $0.03 + $0.015.
-  {
-    id: 'fal/fal-ai/flux-2-pro/edit',
+  flux2OnFal('fal-ai/flux-2-pro/edit', {
     name: 'FLUX.2 [pro] edit on fal',
-    provider: 'fal',
-    provider_model: 'fal-ai/flux-2-pro/edit',
     description: 'Black Forest Labs FLUX.2 pro on fal, editing up to 8 images by prompt; the first megapixel $0.03, each further one and each input megapixel $0.015.',
-    speed: 'medium',
-    quality: 'high',
     typical_seconds: 20,
-    default_width: 1024,
-    default_height: 1024,
-    min_size: 512,
-    max_width: 2048,
-    max_height: 2048,
-    parameters: ['width', 'height', 'seed'],
-    pricing: { kind: 'per_megapixel', first_megapixel_usd: 0.03, usd_per_megapixel: 0.015, input_usd_per_megapixel: 0.015, round_up: true, megapixel_px: MEGAPIXEL },
+    rates: { first_megapixel_usd: 0.03, usd_per_megapixel: 0.015, input_usd_per_megapixel: 0.015 },
     pricing_source: 'https://lumenfall.ai/models/black-forest-labs/flux.2-pro?mode=image-edit',
     inputs: { max_images: 8, mask: false, strength: false },
-  },
+  }),
   // $0.04 whatever the size.
   {
     id: 'fal/fal-ai/flux-pro/kontext',

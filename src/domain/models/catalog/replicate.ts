@@ -1,4 +1,4 @@
-import type { ModelDefinition, ModelInputs } from '../types.js';
+import type { ModelDefinition } from '../types.js';
 
 /*
  * Replicate's official FLUX models, called as `POST /v1/models/{owner}/{name}/predictions`.
@@ -42,7 +42,26 @@ import type { ModelDefinition, ModelInputs } from '../types.js';
  *   lumenfall.ai/models/black-forest-labs/flux.1-kontext-pro lists for Replicate; input images are not billed.
  */
 
-const KONTEXT_INPUTS: ModelInputs = { max_images: 1, mask: false, strength: false };
+/** FLUX.1 Kontext [pro] and [max] take the same fields and one input image; they differ in speed and price. */
+const kontext = (variant: 'pro' | 'max', description: string, typical_seconds: number, usd: number): ModelDefinition => ({
+  id: `replicate/black-forest-labs/flux-kontext-${variant}`,
+  name: `FLUX.1 Kontext [${variant}] on Replicate`,
+  provider: 'replicate',
+  provider_model: `black-forest-labs/flux-kontext-${variant}`,
+  description,
+  speed: 'medium',
+  quality: 'high',
+  typical_seconds,
+  default_width: 1024,
+  default_height: 1024,
+  min_size: 256,
+  max_width: 2048,
+  max_height: 2048,
+  parameters: ['width', 'height', 'seed'],
+  pricing: { kind: 'per_image', usd },
+  pricing_source: `https://replicate.com/black-forest-labs/flux-kontext-${variant}`,
+  inputs: { max_images: 1, mask: false, strength: false },
+});
 
 export const replicateModels: readonly ModelDefinition[] = [
   {
@@ -124,42 +143,16 @@ export const replicateModels: readonly ModelDefinition[] = [
     pricing_source: 'https://replicate.com/black-forest-labs/flux-2-pro',
     inputs: { max_images: 8, mask: false, strength: false },
   },
-  {
-    id: 'replicate/black-forest-labs/flux-kontext-pro',
-    name: 'FLUX.1 Kontext [pro] on Replicate',
-    provider: 'replicate',
-    provider_model: 'black-forest-labs/flux-kontext-pro',
-    description: 'Black Forest Labs FLUX.1 Kontext pro on Replicate: edits an input image from an instruction (or draws from text alone) at about 1 megapixel; a flat price per image.',
-    speed: 'medium',
-    quality: 'high',
-    typical_seconds: 6,
-    default_width: 1024,
-    default_height: 1024,
-    min_size: 256,
-    max_width: 2048,
-    max_height: 2048,
-    parameters: ['width', 'height', 'seed'],
-    pricing: { kind: 'per_image', usd: 0.04 },
-    pricing_source: 'https://replicate.com/black-forest-labs/flux-kontext-pro',
-    inputs: KONTEXT_INPUTS,
-  },
-  {
-    id: 'replicate/black-forest-labs/flux-kontext-max',
-    name: 'FLUX.1 Kontext [max] on Replicate',
-    provider: 'replicate',
-    provider_model: 'black-forest-labs/flux-kontext-max',
-    description: 'Black Forest Labs FLUX.1 Kontext max on Replicate: the stronger Kontext editor, better at prompt following and typography; twice the price of pro.',
-    speed: 'medium',
-    quality: 'high',
-    typical_seconds: 10,
-    default_width: 1024,
-    default_height: 1024,
-    min_size: 256,
-    max_width: 2048,
-    max_height: 2048,
-    parameters: ['width', 'height', 'seed'],
-    pricing: { kind: 'per_image', usd: 0.08 },
-    pricing_source: 'https://replicate.com/black-forest-labs/flux-kontext-max',
-    inputs: KONTEXT_INPUTS,
-  },
+  kontext(
+    'pro',
+    'Black Forest Labs FLUX.1 Kontext pro on Replicate: edits an input image from an instruction (or draws from text alone) at about 1 megapixel; a flat price per image.',
+    6,
+    0.04,
+  ),
+  kontext(
+    'max',
+    'Black Forest Labs FLUX.1 Kontext max on Replicate: the stronger Kontext editor, better at prompt following and typography; twice the price of pro.',
+    10,
+    0.08,
+  ),
 ];

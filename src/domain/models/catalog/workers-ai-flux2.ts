@@ -1,4 +1,4 @@
-import type { ModelDefinition, ModelInputs } from '../types.js';
+import type { ModelDefinition, ModelInputs, PricingRule, Quality, Speed } from '../types.js';
 
 /*
  * Cloudflare Workers AI: the FLUX.2 models, which take multipart/form-data (see the Workers AI adapter).
@@ -31,70 +31,63 @@ const REFERENCES: ModelInputs = { max_images: 4, mask: false, strength: false };
 /** Where Cloudflare's model pages live now (the FLUX.2 pages were read there). */
 const MODEL_PAGE = 'https://developers.cloudflare.com/ai/models/@cf/black-forest-labs/';
 
+/** What differs between the FLUX.2 models; [dev] takes steps and guidance, the distilled [klein] models neither. */
+interface Flux2Entry {
+  name: string;
+  description: string;
+  speed: Speed;
+  quality: Quality;
+  typical_seconds: number;
+  steps?: { default_steps: number; max_steps: number };
+  pricing: PricingRule;
+}
+
+/** All three share their size range, multipart request and four reference images; written once here. */
+const flux2 = (model: string, entry: Flux2Entry): ModelDefinition => ({
+  id: `@cf/black-forest-labs/${model}`,
+  name: entry.name,
+  provider: 'workers-ai',
+  provider_model: `@cf/black-forest-labs/${model}`,
+  description: entry.description,
+  speed: entry.speed,
+  quality: entry.quality,
+  typical_seconds: entry.typical_seconds,
+  default_width: 1024,
+  default_height: 1024,
+  min_size: 256,
+  max_width: 1920,
+  max_height: 1920,
+  ...entry.steps,
+  parameters: entry.steps ? ['width', 'height', 'seed', 'steps', 'guidance'] : ['width', 'height', 'seed'],
+  pricing: entry.pricing,
+  pricing_source: `${MODEL_PAGE}${model}/`,
+  inputs: REFERENCES,
+});
+
 export const workersAiFlux2Models: readonly ModelDefinition[] = [
   // Multipart request; answer JSON `{ image: <base64> }`. Cost: 4 tiles x 25 steps x $0.00041 = $0.041 at defaults,
   // plus 25 x $0.00021 for each (512x512, so one-tile) reference image.
-  {
-    id: '@cf/black-forest-labs/flux-2-dev',
+  flux2('flux-2-dev', {
     name: 'FLUX.2 [dev]',
-    provider: 'workers-ai',
-    provider_model: '@cf/black-forest-labs/flux-2-dev',
     description: 'Black Forest Labs FLUX.2 dev: highly realistic, detailed images with step and guidance control; billed per output tile for every step.',
-    speed: 'medium',
-    quality: 'high',
-    typical_seconds: 10,
-    default_width: 1024,
-    default_height: 1024,
-    min_size: 256,
-    max_width: 1920,
-    max_height: 1920,
-    default_steps: 25,
-    max_steps: 50,
-    parameters: ['width', 'height', 'seed', 'steps', 'guidance'],
+    speed: 'medium', quality: 'high', typical_seconds: 10,
+    steps: { default_steps: 25, max_steps: 50 },
     pricing: { kind: 'per_tile_step', usd_per_tile_step: 0.00041, tile_px: 512, input_usd_per_tile_step: 0.00021 },
-    pricing_source: `${MODEL_PAGE}flux-2-dev/`,
-    inputs: REFERENCES,
-  },
+  }),
   // Multipart; distilled, fixed steps. Cost: 4 output tiles x $0.000287 = $0.001148 at 1024x1024, plus $0.000059 per
   // reference image tile.
-  {
-    id: '@cf/black-forest-labs/flux-2-klein-4b',
+  flux2('flux-2-klein-4b', {
     name: 'FLUX.2 [klein] 4B',
-    provider: 'workers-ai',
-    provider_model: '@cf/black-forest-labs/flux-2-klein-4b',
     description: 'Black Forest Labs FLUX.2 klein 4B: an ultra-fast distilled model for real-time previews and high volume; billed per output tile.',
-    speed: 'fast',
-    quality: 'standard',
-    typical_seconds: 2,
-    default_width: 1024,
-    default_height: 1024,
-    min_size: 256,
-    max_width: 1920,
-    max_height: 1920,
-    parameters: ['width', 'height', 'seed'],
+    speed: 'fast', quality: 'standard', typical_seconds: 2,
     pricing: { kind: 'tiles_and_steps', usd_per_tile: 0.000287, tile_px: 512, usd_per_step: 0, input_usd_per_tile: 0.000059 },
-    pricing_source: `${MODEL_PAGE}flux-2-klein-4b/`,
-    inputs: REFERENCES,
-  },
+  }),
   // Multipart; fixed 4 steps. Cost: $0.015 for the first megapixel (1024x1024), $0.002 per further started one, and
   // $0.002 per started megapixel of each reference image.
-  {
-    id: '@cf/black-forest-labs/flux-2-klein-9b',
+  flux2('flux-2-klein-9b', {
     name: 'FLUX.2 [klein] 9B',
-    provider: 'workers-ai',
-    provider_model: '@cf/black-forest-labs/flux-2-klein-9b',
     description: 'Black Forest Labs FLUX.2 klein 9B: distilled 4-step model with better quality than 4B; billed per megapixel, the first one dearest.',
-    speed: 'fast',
-    quality: 'high',
-    typical_seconds: 3,
-    default_width: 1024,
-    default_height: 1024,
-    min_size: 256,
-    max_width: 1920,
-    max_height: 1920,
-    parameters: ['width', 'height', 'seed'],
+    speed: 'fast', quality: 'high', typical_seconds: 3,
     pricing: { kind: 'per_megapixel', usd_per_megapixel: 0.002, first_megapixel_usd: 0.015, megapixel_px: 1_048_576, round_up: true, input_usd_per_megapixel: 0.002 },
-    pricing_source: `${MODEL_PAGE}flux-2-klein-9b/`,
-    inputs: REFERENCES,
-  },
+  }),
 ];

@@ -1,4 +1,5 @@
 import type { ModelDefinition } from '../types.js';
+import { workersAiStableDiffusion } from './workers-ai-stable-diffusion.js';
 
 /*
  * Cloudflare Workers AI: Stable Diffusion 1.5 image-to-image and inpainting (added for issue 18). Sources read 2026-11-23:
@@ -20,50 +21,26 @@ import type { ModelDefinition } from '../types.js';
  * - Lifecycle: not among the models the 2026-05-08 changelog (planned-model-deprecations.mdx) retires.
  */
 
-const MODEL_PAGE = 'https://developers.cloudflare.com/workers-ai/models/';
-const SD_PARAMETERS = ['width', 'height', 'seed', 'negative_prompt', 'steps', 'guidance'] as const;
+/** img2img and inpainting are the same SD 1.5 run two ways: only whether it takes a mask differs. */
+const sd15 = (variant: 'img2img' | 'inpainting', name: string, description: string, mask: boolean): ModelDefinition =>
+  workersAiStableDiffusion('runwayml', `stable-diffusion-v1-5-${variant}`, {
+    name,
+    description,
+    speed: 'medium', quality: 'draft', typical_seconds: 5, default_size: 512,
+    inputs: { max_images: 1, mask, strength: true },
+  });
 
 export const workersAiSd15Models: readonly ModelDefinition[] = [
-  {
-    id: '@cf/runwayml/stable-diffusion-v1-5-img2img',
-    name: 'Stable Diffusion 1.5 img2img',
-    provider: 'workers-ai',
-    provider_model: '@cf/runwayml/stable-diffusion-v1-5-img2img',
-    description: 'Stable Diffusion 1.5 redrawing an input image after the prompt (beta on Workers AI, currently free); strength sets how far it may move away.',
-    speed: 'medium',
-    quality: 'draft',
-    typical_seconds: 5,
-    default_width: 512,
-    default_height: 512,
-    min_size: 256,
-    max_width: 2048,
-    max_height: 2048,
-    default_steps: 20,
-    max_steps: 20,
-    parameters: SD_PARAMETERS,
-    pricing: { kind: 'free' },
-    pricing_source: `${MODEL_PAGE}stable-diffusion-v1-5-img2img/`,
-    inputs: { max_images: 1, mask: false, strength: true },
-  },
-  {
-    id: '@cf/runwayml/stable-diffusion-v1-5-inpainting',
-    name: 'Stable Diffusion 1.5 inpainting',
-    provider: 'workers-ai',
-    provider_model: '@cf/runwayml/stable-diffusion-v1-5-inpainting',
-    description: 'Stable Diffusion 1.5 inpainting (beta on Workers AI, currently free): repaints the masked part of an input image after the prompt.',
-    speed: 'medium',
-    quality: 'draft',
-    typical_seconds: 5,
-    default_width: 512,
-    default_height: 512,
-    min_size: 256,
-    max_width: 2048,
-    max_height: 2048,
-    default_steps: 20,
-    max_steps: 20,
-    parameters: SD_PARAMETERS,
-    pricing: { kind: 'free' },
-    pricing_source: `${MODEL_PAGE}stable-diffusion-v1-5-inpainting/`,
-    inputs: { max_images: 1, mask: true, strength: true },
-  },
+  sd15(
+    'img2img',
+    'Stable Diffusion 1.5 img2img',
+    'Stable Diffusion 1.5 redrawing an input image after the prompt (beta on Workers AI, currently free); strength sets how far it may move away.',
+    false,
+  ),
+  sd15(
+    'inpainting',
+    'Stable Diffusion 1.5 inpainting',
+    'Stable Diffusion 1.5 inpainting (beta on Workers AI, currently free): repaints the masked part of an input image after the prompt.',
+    true,
+  ),
 ];

@@ -1,6 +1,7 @@
 import type { ModelDefinition } from '../types.js';
 import { workersAiFlux2Models } from './workers-ai-flux2.js';
 import { workersAiSd15Models } from './workers-ai-sd15.js';
+import { workersAiStableDiffusion } from './workers-ai-stable-diffusion.js';
 
 /*
  * Cloudflare Workers AI text-to-image models.
@@ -22,11 +23,11 @@ import { workersAiSd15Models } from './workers-ai-sd15.js';
  * estimates (fast ~2-3 s, higher quality ~5-7 s), not Cloudflare figures.
  *
  * FLUX.2 [dev] and [klein] (which take reference images): see ./workers-ai-flux2.ts. Stable Diffusion 1.5 img2img and
- * inpainting: see ./workers-ai-sd15.ts.
+ * inpainting: see ./workers-ai-sd15.ts. The beta Stable Diffusion entries (here and there) are built by
+ * ./workers-ai-stable-diffusion.ts, which holds the schema limits they share.
  */
 
 const PRICING_PAGE = 'https://developers.cloudflare.com/workers-ai/platform/pricing/';
-const MODEL_PAGE = 'https://developers.cloudflare.com/workers-ai/models/';
 
 export const workersAiModels: readonly ModelDefinition[] = [
   // Output: JSON `{ image: <base64> }` (JPEG bytes, per Cloudflare's own data-URI example).
@@ -62,77 +63,32 @@ export const workersAiModels: readonly ModelDefinition[] = [
   // (default 20, max 20), guidance (default 7.5), seed; also image/image_b64/mask/strength for
   // img2img, which we do not use. Default size: SDXL's native 1024x1024 output (no schema default).
   // Pricing: beta; model page shows "$0.00 per step"; not on the pricing page. Cost $0.
-  {
-    id: '@cf/stabilityai/stable-diffusion-xl-base-1.0',
+  workersAiStableDiffusion('stabilityai', 'stable-diffusion-xl-base-1.0', {
     name: 'Stable Diffusion XL 1.0',
-    provider: 'workers-ai',
-    provider_model: '@cf/stabilityai/stable-diffusion-xl-base-1.0',
     description: 'Stability AI SDXL base model (beta on Workers AI, currently free): full parameter control, but slower and less prompt-faithful than newer models.',
-    speed: 'medium',
-    quality: 'standard',
-    typical_seconds: 6,
-    default_width: 1024,
-    default_height: 1024,
-    min_size: 256,
-    max_width: 2048,
-    max_height: 2048,
-    default_steps: 20,
-    max_steps: 20,
-    parameters: ['width', 'height', 'seed', 'negative_prompt', 'steps', 'guidance'],
-    pricing: { kind: 'free' },
-    pricing_source: `${MODEL_PAGE}stable-diffusion-xl-base-1.0/`,
-  },
+    speed: 'medium', quality: 'standard', typical_seconds: 6, default_size: 1024,
+  }),
   // Output: raw PNG bytes (contentType image/png).
   // Input schema: identical to SDXL base (width/height 256-2048, num_steps default 20 max 20,
   // guidance default 7.5, seed, negative_prompt). The schema's 20-step default is what Cloudflare
   // documents, even though Lightning is a few-step distillation. Default size: 1024x1024, the
   // model's native output ("high-quality 1024px images in a few steps"); no schema default.
   // Pricing: beta; model page price property is "$0 per step"; not on the pricing page. Cost $0.
-  {
-    id: '@cf/bytedance/stable-diffusion-xl-lightning',
+  workersAiStableDiffusion('bytedance', 'stable-diffusion-xl-lightning', {
     name: 'SDXL-Lightning',
-    provider: 'workers-ai',
-    provider_model: '@cf/bytedance/stable-diffusion-xl-lightning',
     description: 'ByteDance few-step distillation of SDXL (beta on Workers AI, currently free): fast 1024px images with somewhat less detail than SDXL base.',
-    speed: 'fast',
-    quality: 'standard',
-    typical_seconds: 3,
-    default_width: 1024,
-    default_height: 1024,
-    min_size: 256,
-    max_width: 2048,
-    max_height: 2048,
-    default_steps: 20,
-    max_steps: 20,
-    parameters: ['width', 'height', 'seed', 'negative_prompt', 'steps', 'guidance'],
-    pricing: { kind: 'free' },
-    pricing_source: `${MODEL_PAGE}stable-diffusion-xl-lightning/`,
-  },
+    speed: 'fast', quality: 'standard', typical_seconds: 3, default_size: 1024,
+  }),
   // Output: raw PNG bytes (contentType image/png).
   // Input schema: identical to SDXL base (width/height 256-2048, num_steps default 20 max 20,
   // guidance default 7.5, seed, negative_prompt). Default size: 512x512, the native resolution of
   // DreamShaper 8 (a Stable Diffusion 1.5 fine-tune); neither the schema nor the page states it.
   // Pricing: beta; no price on the model page and not on the pricing page; treated as free.
-  {
-    id: '@cf/lykon/dreamshaper-8-lcm',
+  workersAiStableDiffusion('lykon', 'dreamshaper-8-lcm', {
     name: 'DreamShaper 8 LCM',
-    provider: 'workers-ai',
-    provider_model: '@cf/lykon/dreamshaper-8-lcm',
     description: 'Stable Diffusion 1.5 fine-tune for photorealism with an LCM scheduler (beta on Workers AI, no listed price): quick drafts at SD 1.5 quality.',
-    speed: 'fast',
-    quality: 'draft',
-    typical_seconds: 2,
-    default_width: 512,
-    default_height: 512,
-    min_size: 256,
-    max_width: 2048,
-    max_height: 2048,
-    default_steps: 20,
-    max_steps: 20,
-    parameters: ['width', 'height', 'seed', 'negative_prompt', 'steps', 'guidance'],
-    pricing: { kind: 'free' },
-    pricing_source: `${MODEL_PAGE}dreamshaper-8-lcm/`,
-  },
+    speed: 'fast', quality: 'draft', typical_seconds: 2, default_size: 512,
+  }),
   // Output: raw JPEG bytes (contentType image/jpeg).
   // Input schema: prompt, negative_prompt, width/height (min 0, max 2048, default 1024), num_steps
   // (1-50, default 25), guidance (2-10, default 2), seed (>= 0). min_size 256 is our floor: the

@@ -2,11 +2,11 @@ import { useState } from 'preact/hooks';
 import { api } from '../../api/client.js';
 import type { Batch, Model, Template } from '../../api/types.js';
 import { control, Field, FormError } from '../../components/field.js';
-import { modelHint, ModelOptions } from '../../components/model-options.js';
 import { errorFor, formError, useAction } from '../../hooks/use-action.js';
-import { draftFromTemplate, emptyDraft, settingsFor, type Draft } from '../../lib/draft.js';
+import { emptyDraft, settingsFor, type Draft } from '../../lib/draft.js';
 import { plural } from '../../lib/format.js';
 import { ParameterFields } from '../generate/parameter-fields.js';
+import { ModelField, TemplateField } from '../generate/settings-fields.js';
 
 const FIELDS = ['name', 'prompts', 'model', 'template_id', 'width', 'height', 'seed', 'negative_prompt', 'steps', 'guidance', 'webhook_url'];
 
@@ -42,7 +42,6 @@ export function BatchForm({ models, templates, onStarted }: BatchFormProps) {
   const failure = start.failure;
   // A bad prompt is named by its place in the list (prompts[2]); it belongs to the prompts box.
   const promptsError = errorFor(failure, 'prompts') ?? (failure?.field?.startsWith('prompts') === true ? failure.text : undefined);
-  const templateError = errorFor(failure, 'template_id');
 
   return (
     <form
@@ -59,29 +58,8 @@ export function BatchForm({ models, templates, onStarted }: BatchFormProps) {
       <Field id="batch-prompts" label="Prompts" hint={`One per line; ${plural(lines.length, 'prompt')} so far.`} error={promptsError}>
         <textarea {...control('batch-prompts', { hint: true, error: promptsError })} rows={6} value={prompts} onInput={(event) => setPrompts(event.currentTarget.value)} />
       </Field>
-      <Field id="batch-template" label="Template" hint="Fills in the model and settings; what you change here wins." error={templateError}>
-        <select
-          {...control('batch-template', { hint: true, error: templateError })}
-          value={draft.templateId}
-          onChange={(event) => {
-            const template = templates.find((t) => t.id === event.currentTarget.value);
-            setDraft(template === undefined ? { ...draft, templateId: '' } : draftFromTemplate(template, draft));
-          }}
-        >
-          <option value="">No template</option>
-          {templates.map((template) => (
-            <option key={template.id} value={template.id}>
-              {template.name}
-              {template.is_sample ? ' (sample)' : ''}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id="batch-model" label="Model" hint={modelHint(model)} error={errorFor(failure, 'model')}>
-        <select {...control('batch-model', { hint: true, error: errorFor(failure, 'model') })} value={draft.model} onChange={(event) => change({ model: event.currentTarget.value, width: '', height: '' })}>
-          <ModelOptions models={models} />
-        </select>
-      </Field>
+      <TemplateField idPrefix="batch" hint="Fills in the model and settings; what you change here wins." templates={templates} draft={draft} failure={failure} onDraft={setDraft} />
+      <ModelField idPrefix="batch" models={models} model={model} draft={draft} failure={failure} onChange={change} />
       <ParameterFields idPrefix="batch" draft={draft} model={model} failure={failure} onChange={change} />
       <Field id="batch-name" label="Name" hint="Optional" error={errorFor(failure, 'name')}>
         <input {...control('batch-name', { hint: true, error: errorFor(failure, 'name') })} type="text" maxLength={100} value={name} onInput={(event) => setName(event.currentTarget.value)} />

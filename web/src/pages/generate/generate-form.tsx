@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api } from '../../api/client.js';
 import type { Image, Model, Template } from '../../api/types.js';
 import { control, Field, FormError } from '../../components/field.js';
-import { modelHint, ModelOptions, modelUnusable } from '../../components/model-options.js';
+import { modelUnusable } from '../../components/model-options.js';
 import { errorFor, formError, useAction } from '../../hooks/use-action.js';
 import type { ApiFailure } from '../../lib/api-error.js';
 import { draftFromTemplate, emptyDraft, generateRequest, type Draft } from '../../lib/draft.js';
@@ -16,6 +16,7 @@ import { OutputFields } from './output-fields.js';
 import { ParameterFields } from './parameter-fields.js';
 import { draftFromImage } from './reuse-draft.js';
 import { rememberResult } from './session-results.js';
+import { ModelField, TemplateField } from './settings-fields.js';
 import { StrengthField } from './strength-field.js';
 import { useInputImages } from './use-input-images.js';
 import { useMask } from './use-mask.js';
@@ -111,36 +112,11 @@ export function GenerateForm({ models, templates, templateId, editImage, reuseIm
         )}
         {/* Disabled as a whole for a key that cannot generate: nothing in it could be sent (uploads neither). */}
         <fieldset class="form-lock" disabled={!allowance.allowed}>
-          <Field id="gen-template" label="Template" hint="Fills in the model, prompt and settings; what you change here wins." error={errorFor(failure, 'template_id')}>
-            <select
-              {...control('gen-template', { hint: true, error: errorFor(failure, 'template_id') })}
-              value={draft.templateId}
-              onChange={(event) => {
-                const template = templates.find((t) => t.id === event.currentTarget.value);
-                setDraft(template === undefined ? { ...draft, templateId: '' } : draftFromTemplate(template, draft));
-              }}
-            >
-              <option value="">No template</option>
-              {templates.map((template) => (
-                <option key={template.id} value={template.id}>
-                  {template.name}
-                  {template.is_sample ? ' (sample)' : ''}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <TemplateField idPrefix="gen" hint="Fills in the model, prompt and settings; what you change here wins." templates={templates} draft={draft} failure={failure} onDraft={setDraft} />
           <Field id="gen-prompt" label="Prompt" hint="3 to 4,000 characters." error={errorFor(failure, 'prompt')}>
             <textarea {...control('gen-prompt', { hint: true, error: errorFor(failure, 'prompt') })} rows={3} value={draft.prompt} onInput={(event) => change({ prompt: event.currentTarget.value })} />
           </Field>
-          <Field id="gen-model" label="Model" hint={modelHint(model)} error={errorFor(failure, 'model')}>
-            <select
-              {...control('gen-model', { hint: true, error: errorFor(failure, 'model') })}
-              value={draft.model}
-              onChange={(event) => change({ model: event.currentTarget.value, width: '', height: '' })}
-            >
-              <ModelOptions models={models} />
-            </select>
-          </Field>
+          <ModelField idPrefix="gen" models={models} model={model} draft={draft} failure={failure} onChange={change} />
           <InputImageFields model={model} inputs={inputs}>
             {masking && <MaskPainter key={first.id} image={first} canvas={mask.canvas} painted={mask.painted} onPaint={mask.paint} onClear={mask.clear} />}
           </InputImageFields>

@@ -1,5 +1,5 @@
-import { useEffect, useReducer } from 'preact/hooks';
 import type { Image } from '../../api/types.js';
+import { changeSignal } from '../../lib/change-signal.js';
 
 /** Enough to look back over a session; older results are in the gallery anyway. */
 const KEEP = 100;
@@ -9,23 +9,16 @@ const KEEP = 100;
  * the gallery and back keeps it; a reload starts over (the gallery has everything).
  */
 const results: Image[] = [];
-const listeners = new Set<() => void>();
+const added = changeSignal();
 
 export function rememberResult(image: Image): void {
   results.unshift(image);
   results.splice(KEEP);
-  for (const listener of listeners) listener();
+  added.notify();
 }
 
 /** This session's results, newest first; the component renders again when one is added. */
 export function useSessionResults(): readonly Image[] {
-  const [, rerender] = useReducer((count: number) => count + 1, 0);
-  useEffect(() => {
-    const listener = () => rerender(undefined);
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  }, []);
+  added.useChanges();
   return [...results];
 }
