@@ -68,5 +68,6 @@ describe('a process that cannot use a dependency exits 1 with one line naming th
     expect(line).toMatch(/^imagegate: cannot reach Redis at REDIS_URL \(redis:\/\/:\*\*\*@127\.0\.0\.1:\d+\).*start Redis or fix REDIS_URL$/);
     expect(line).not.toContain('secret');
     expect(await failsWith(await startCliProcess(['worker'], env, 'imagegate worker started'))).toContain('fix REDIS_URL');
-  });
+    // Each process waits a few seconds for Redis before giving up: two starts take longer than the default 20 s under load.
+  }, 60_000);
 });
