@@ -115,7 +115,12 @@ describe.skipIf(skip)('traces across an API process and a worker on PostgreSQL, 
     const apiLines = logLines(api).filter((line) => line.requestId === requestId);
     expect(apiLines.map((line) => line.msg)).toEqual(expect.arrayContaining(['batch accepted', 'request']));
     for (const line of apiLines) expect(line.traceId, String(line.msg)).toBe(traceId);
-    const workerLines = logLines(worker).filter((line) => line.batchId === batchId || String(line.requestId).startsWith(`${batchId}#`));
+    const batchLines = () => logLines(worker).filter((line) => line.batchId === batchId || String(line.requestId).startsWith(`${batchId}#`));
+    // The worker logs a webhook attempt once the receiver has answered, a moment after the receiver saw the request.
+    const workerLines = await eventually(async () => {
+      const lines = batchLines();
+      return lines.some((line) => line.msg === 'webhook attempt') ? lines : undefined;
+    });
     expect(workerLines.map((line) => line.msg)).toEqual(expect.arrayContaining(['image generated', 'batch completed', 'webhook attempt']));
     for (const line of workerLines) expect(line.traceId, String(line.msg)).toBe(traceId);
 
