@@ -93,6 +93,9 @@ export function describeDatabaseContract(name: string, open: () => Promise<Datab
       expect(await ids('alice', { derived_from: 'img_up' })).toEqual(['img_both', 'img_edit']);
       expect(await ids('alice', { derived_from: 'img_edit' })).toEqual(['img_both']);
       expect(await ids('bob', { derived_from: 'img_up' })).toEqual(['img_bob']);
+      expect(await db.images.derivedIds('alice', 'img_up', 10)).toEqual(['img_both', 'img_edit']);
+      expect(await db.images.derivedIds('alice', 'img_up', 1)).toEqual(['img_both']);
+      expect(await db.images.derivedIds('bob', 'img_edit', 10)).toEqual([]);
       expect((await db.images.listLive('alice', page, { derived_from: 'img_up', kind: 'generated' })).total).toBe(2);
     });
 

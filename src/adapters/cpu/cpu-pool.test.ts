@@ -45,26 +45,26 @@ describe('CPU pool', () => {
 
   it('keeps a PNG byte for byte and reports its size', async () => {
     const { png } = await cpu.render(input());
-    const normalized = await cpu.normalizeToPng(png);
-    expect(normalized.png).toBe(png);
+    const normalized = await cpu.encode(png, { format: 'png' });
+    expect(normalized.bytes).toBe(png);
     expect([normalized.width, normalized.height]).toEqual([256, 192]);
   });
 
   it.each(['jpeg', 'webp'] as const)('converts a %s to a PNG of the same size', async (format) => {
     const bytes = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#3366aa' } }).toFormat(format).toBuffer();
-    const normalized = await cpu.normalizeToPng(bytes);
-    expect(Array.from(normalized.png.subarray(0, 8))).toEqual(PNG_SIGNATURE);
+    const normalized = await cpu.encode(bytes, { format: 'png' });
+    expect(Array.from(normalized.bytes.subarray(0, 8))).toEqual(PNG_SIGNATURE);
     expect([normalized.width, normalized.height]).toEqual([120, 80]);
-    expect((await sharp(normalized.png).metadata()).format).toBe('png');
+    expect((await sharp(normalized.bytes).metadata()).format).toBe('png');
   });
 
   it("refuses bytes that are not an image with the decoder's own words", async () => {
-    await expect(cpu.normalizeToPng(new TextEncoder().encode('<html>oops</html>'))).rejects.toThrow('Input buffer contains unsupported image format');
+    await expect(cpu.encode(new TextEncoder().encode('<html>oops</html>'), { format: 'png' })).rejects.toThrow('Input buffer contains unsupported image format');
   });
 
   it('refuses a PNG cut short', async () => {
     const { png } = await cpu.render(input());
-    await expect(cpu.normalizeToPng(png.subarray(0, 40))).rejects.toThrow(Error);
+    await expect(cpu.encode(png.subarray(0, 40), { format: 'png' })).rejects.toThrow(Error);
   });
 
   it('stops waiting when the caller gives up, with the reason the caller gave', async () => {
@@ -72,7 +72,7 @@ describe('CPU pool', () => {
     const pending = cpu.render(input({ width: 2048, height: 2048 }), { signal: controller.signal });
     setTimeout(() => controller.abort(new Error('caller gave up')), 20);
     await expect(pending).rejects.toThrow('caller gave up');
-    await expect(cpu.normalizeToPng(new Uint8Array(8), { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(cpu.encode(new Uint8Array(8), { format: 'png', signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   it('refuses work once closed, and a close before any work starts no thread', async () => {

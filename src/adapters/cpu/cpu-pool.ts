@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import type { CodecCallOptions, EncodedImage, ImageCodec, NormalizedPng } from '../../ports/image-codec.js';
+import type { CodecCallOptions, EncodedImage, ImageCodec } from '../../ports/image-codec.js';
 import type { EditInput } from '../providers/procedural/edit.js';
 import type { RenderInput } from '../providers/procedural/render.js';
-import type { EncodeOutput, NormalizeOutput, RenderOutput } from './cpu-tasks.js';
+import type { EncodeOutput, RenderOutput } from './cpu-tasks.js';
 
 /**
  * Worker threads for the CPU-heavy work (drawing the offline model's images, decoding and encoding PNG),
@@ -74,7 +74,7 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
     return pool;
   };
 
-  async function run(name: 'render' | 'edit' | 'normalize' | 'base64' | 'encode' | 'verify' | 'inpaintMask', task: unknown, signal: AbortSignal | undefined, transferList?: ArrayBuffer[]): Promise<unknown> {
+  async function run(name: 'render' | 'edit' | 'base64' | 'encode' | 'verify' | 'inpaintMask', task: unknown, signal: AbortSignal | undefined, transferList?: ArrayBuffer[]): Promise<unknown> {
     signal?.throwIfAborted();
     try {
       return await started().run(task, { name, signal, transferList });
@@ -91,7 +91,7 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
       return (await run('render', input, callOptions?.signal)) as RenderOutput;
     },
     async edit(input, callOptions) {
-      // Copies of just the image's and the mask's bytes are moved, as for normalizeToPng: the caller keeps its buffers.
+      // Copies of just the image's and the mask's bytes are moved, as for encode: the caller keeps its buffers.
       const image = ownCopy(input.image);
       const mask = input.mask === undefined ? undefined : ownCopy(input.mask);
       const transferList = mask === undefined ? [image.buffer] : [image.buffer, mask.buffer];
@@ -101,15 +101,8 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
       const copy = ownCopy(mask);
       return (await run('inpaintMask', copy, callOptions?.signal, [copy.buffer])) as Uint8Array;
     },
-    async normalizeToPng(bytes, callOptions): Promise<NormalizedPng> {
-      // The provider's buffer stays the caller's (a PNG is kept as it is). The worker gets a copy of just these
-      // bytes, moved: cloning the view would copy the whole ArrayBuffer under it, which may be larger.
-      const copy = ownCopy(bytes);
-      const output = (await run('normalize', copy, callOptions?.signal, [copy.buffer])) as NormalizeOutput;
-      return { png: output.png ?? bytes, width: output.width, height: output.height };
-    },
     async base64(bytes, callOptions): Promise<Uint8Array> {
-      // A copy of just these bytes is moved to the worker, as for normalizeToPng: the caller keeps its buffer.
+      // A copy of just these bytes is moved to the worker: the caller keeps its buffer.
       const copy = ownCopy(bytes);
       return (await run('base64', copy, callOptions?.signal, [copy.buffer])) as Uint8Array;
     },

@@ -16,14 +16,6 @@ export interface RenderOutput {
   threadId: number;
 }
 
-export interface NormalizeOutput {
-  width: number;
-  height: number;
-  /** The converted PNG; absent when the input already was a PNG, which the caller keeps byte for byte. */
-  png?: Uint8Array;
-  threadId: number;
-}
-
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** Draws the offline model's image and encodes it; deterministic, as libvips' PNG encoder is for equal pixels. */
@@ -44,17 +36,6 @@ export async function edit(input: EditInput): Promise<unknown> {
     .toBuffer();
   const own = ownBuffer(png);
   return transfer<RenderOutput>({ png: own, threadId }, [own.buffer]);
-}
-
-/** What `ImageCodec.normalizeToPng` does: probe, keep a PNG as it is, convert anything else. */
-export async function normalize(bytes: Uint8Array): Promise<unknown> {
-  const isPng = PNG_SIGNATURE.every((byte, index) => bytes[index] === byte);
-  const image = sharp(bytes, { failOn: 'error' });
-  const meta = await image.metadata();
-  if (meta.width === undefined || meta.height === undefined) throw new Error('provider returned an image without dimensions');
-  if (isPng) return { width: meta.width, height: meta.height, threadId } satisfies NormalizeOutput;
-  const png = ownBuffer(await image.png().toBuffer());
-  return transfer<NormalizeOutput>({ width: meta.width, height: meta.height, png, threadId }, [png.buffer]);
 }
 
 export interface EncodeTask {

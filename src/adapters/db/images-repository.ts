@@ -49,6 +49,10 @@ export function createImageRepository(db: Kysely<DatabaseSchema>, dialect: Datab
         for (const row of rows) if (!(await recordImage(trx, row))) throw new Error(`image ${row.id} already exists`);
       });
     },
+    async derivedIds(userId, id, limit) {
+      const rows = await matching(userId, { derived_from: id }).select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      return rows.map((row) => row.id);
+    },
     async findLive(userId, id) {
       const row = await live(userId).selectAll().where('id', '=', id).executeTakeFirst();
       return row === undefined ? undefined : toImageRow(row);

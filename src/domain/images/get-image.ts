@@ -9,6 +9,5 @@ const CHILDREN_SHOWN = 100;
 export async function getImage({ deps, ctx, input }: VerbArgs<{ imageId: string }>): Promise<ImageRecord & { derived_image_ids: string[] }> {
   const row = await deps.db.images.findLive(ctx.userId, input.imageId);
   if (row === undefined) throw notFound('Image', 'image_id', input.imageId);
-  const children = await deps.db.images.listLive(ctx.userId, { limit: CHILDREN_SHOWN, offset: 0 }, { derived_from: row.id });
-  return { ...toImageRecord(row, deps.blobs), derived_image_ids: children.items.map((child) => child.id) };
+  return { ...toImageRecord(row, deps.blobs), derived_image_ids: await deps.db.images.derivedIds(ctx.userId, row.id, CHILDREN_SHOWN) };
 }

@@ -14,6 +14,8 @@ export interface InputRequest {
 /** A gallery image given to a model, with its bytes read from storage. */
 export interface LoadedInput extends InputImage {
   id: string;
+  /** The header says it has transparency (what a mask needs). */
+  hasAlpha: boolean;
 }
 
 /** Files not stored yet (their ids are placeholders), checked by the same rules before anything is stored. */
@@ -60,7 +62,7 @@ export async function loadInputs(deps: Pick<Deps, 'db' | 'blobs'>, userId: strin
     if (mask.width !== first.width || mask.height !== first.height) {
       throw invalidParameter('mask_image_id', `the mask is ${mask.width}x${mask.height} but the image it applies to is ${first.width}x${first.height}: send a mask of the same size`);
     }
-    if (!checkImageFile(mask.bytes, 'mask_image_id').hasAlpha) {
+    if (!mask.hasAlpha) {
       throw invalidParameter('mask_image_id', 'the mask has no transparency: send a PNG (or WebP) whose fully transparent pixels mark the area to change');
     }
   }
@@ -74,5 +76,5 @@ async function loadOne(deps: Pick<Deps, 'db' | 'blobs'>, userId: string, id: str
   if (blob === undefined) throw notFound('Image file', field, id);
   // The type and size come from the bytes, not the record: what the provider gets is what is described.
   const header = checkImageFile(blob.bytes, field);
-  return { id, bytes: blob.bytes, contentType: header.contentType, width: header.width, height: header.height, filename: `${name}.${header.extension}` };
+  return { id, bytes: blob.bytes, contentType: header.contentType, width: header.width, height: header.height, hasAlpha: header.hasAlpha, filename: `${name}.${header.extension}` };
 }

@@ -29,7 +29,7 @@ export interface StagedInputs {
 export async function stageInputFiles({ deps, ctx, input }: VerbArgs<{ images: readonly InputFile[]; mask?: InputFile; request: GenerationRequest }>): Promise<StagedInputs> {
   const pending = (file: InputFile, index: number, name: string): LoadedInput => {
     const header = checkImageFile(file.bytes, file.field);
-    return { id: `pending_${index}`, bytes: file.bytes, contentType: header.contentType, width: header.width, height: header.height, filename: `${name}.${header.extension}` };
+    return { id: `pending_${index}`, bytes: file.bytes, contentType: header.contentType, width: header.width, height: header.height, hasAlpha: header.hasAlpha, filename: `${name}.${header.extension}` };
   };
   const images = input.images.map((file, index) => pending(file, index, `image-${index}`));
   const mask = input.mask === undefined ? undefined : pending(input.mask, images.length, 'mask');

@@ -72,6 +72,8 @@ export interface ImageRepository {
   insert(row: ImageRow, charge?: ChargeSettlement): Promise<void>;
   /** Many at once, in one transaction, with the same counters and rollups as `insert` (seeding, imports). */
   insertMany(rows: readonly ImageRow[]): Promise<void>;
+  /** Ids of this user's live images made from this image (its children), newest first: one indexed read, no count. */
+  derivedIds(userId: string, id: string, limit: number): Promise<string[]>;
   /** Live (not soft-deleted) image of this user. */
   findLive(userId: string, id: string): Promise<ImageRow | undefined>;
   /**
