@@ -7,8 +7,10 @@ import os from 'node:os';
 import { batchWall } from './scenarios/batch-wall.js';
 import { cpuLoad } from './scenarios/cpu-load.js';
 import { flatCost } from './scenarios/flat-cost.js';
+import { galleryBytes } from './scenarios/gallery-bytes.js';
 import { listVsBare } from './scenarios/list-vs-bare.js';
 import { memory } from './scenarios/memory.js';
+import { scaleOut } from './scenarios/scale-out.js';
 import { ensureBuilt } from './support/build.js';
 import type { ScenarioContext, Settings } from './support/context.js';
 import { SeedCache, type Backend } from './support/fixtures.js';
@@ -31,18 +33,21 @@ const settings: Settings = {
   duration: whole('BENCH_DURATION', 10),
   baseImages: 1_000,
 };
-const only = (process.env.BENCH_SCENARIOS ?? 'list,flat,cpu,batch,memory').split(',').map((name) => name.trim());
+const only = (process.env.BENCH_SCENARIOS ?? 'list,flat,cpu,batch,memory,gallery,scale').split(',').map((name) => name.trim());
 const pgUrl = process.env.DATABASE_URL;
 const backends: Backend[] = [{ kind: 'sqlite' }];
 if (pgUrl !== undefined && /^postgres(ql)?:\/\//.test(pgUrl)) backends.push({ kind: 'postgres', url: pgUrl });
 
-// Scenarios 1 and 2 run on every backend; 3 to 5 measure the process, not the database, so SQLite only.
+// Scenarios 1 and 2 run on every backend; 3 to 6 measure the process, not the database, so SQLite only; 7 is the
+// scale-out deployment (several API processes), which needs PostgreSQL and Redis.
 const plan: [string, Scenario, Backend['kind'][]][] = [
   ['list', listVsBare, ['sqlite', 'postgres']],
   ['flat', flatCost, ['sqlite', 'postgres']],
   ['cpu', cpuLoad, ['sqlite']],
   ['batch', batchWall, ['sqlite']],
   ['memory', memory, ['sqlite']],
+  ['gallery', galleryBytes, ['sqlite']],
+  ['scale', scaleOut, ['postgres']],
 ];
 
 const started = Date.now();

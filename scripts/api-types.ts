@@ -5,6 +5,7 @@ import { createMemoryBlobStore } from '../src/adapters/blob/memory-blob-store.js
 import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { buildDeps } from '../src/deps.js';
+import { VERSION } from '../src/version.js';
 
 /** Where the web app's generated API types live; `web/src/api/types.ts` names its types from them. */
 export const SCHEMA_FILE = path.resolve(import.meta.dirname, '../web/src/api/schema.d.ts');
@@ -18,7 +19,7 @@ export async function fetchOpenApi(): Promise<OpenAPI3> {
   const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent' });
   const runtime = await buildDeps(config, { logger: pino({ level: 'silent' }), blobs: createMemoryBlobStore('http://127.0.0.1:8787/files') });
   try {
-    const app = createApp({ deps: runtime.deps, config: { authMode: 'api_key', allowedIps: [], clientIpHeader: 'CF-Connecting-IP' } });
+    const app = createApp({ deps: runtime.deps, version: VERSION, config: { authMode: 'api_key', allowedIps: [], clientIpHeader: 'CF-Connecting-IP' } });
     const response = await app.request('/openapi.json');
     if (!response.ok) throw new Error(`GET /openapi.json answered ${response.status}: ${await response.text()}`);
     return (await response.json()) as OpenAPI3;

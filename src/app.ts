@@ -29,7 +29,6 @@ import { registerModelRoutes } from './http/routes/models/index.js';
 import { registerOpenAiRoutes } from './http/routes/openai/index.js';
 import { registerSystemRoutes } from './http/routes/system/index.js';
 import { registerTemplateRoutes } from './http/routes/templates/index.js';
-import { DEFAULT_WEB_APP_DIR } from './http/routes/system/web-app.js';
 import { registerWebhookRoutes } from './http/routes/webhooks/index.js';
 import { registerMe } from './http/routes/me/get.js';
 
@@ -42,8 +41,8 @@ export interface CreateAppOptions {
   serveFiles?: boolean;
   /** The peer address of a request, for limiting failed authentications; the Node entry reads the socket. */
   clientAddress?: (c: Context) => string;
-  /** Folder of the built web app served at `/`; defaults to the package's own build (`dist/web`). */
-  webAppDir?: string;
+  /** The package version the app reports (/openapi.json, /app/config.json, MCP); Node's root reads package.json. */
+  version: string;
   /** The lease of a running Idempotency-Key claim; defaults to CLAIM_LEASE (tests renew faster). */
   idempotencyLease?: ClaimLease;
 }
@@ -55,10 +54,13 @@ const API_PREFIXES = ['/api/*', '/v1/*'] as const;
 export const FAILED_AUTH_PER_MINUTE = 20;
 
 /**
+ * Runtime-neutral: nothing here reads a disk or needs Node (npm run lint checks). The Node server adds the
+ * docs and web-app pages with `createNodeApp` (src/runtimes/node/app.ts).
+ *
  * Middleware order is part of the contract: logging and CORS wrap everything so even the allow-list's
  * plain `Forbidden` carries them; the allow-list then runs before any other processing, preflight included.
  */
-export function createApp({ deps, config, serveFiles = false, clientAddress = () => 'unknown', webAppDir = DEFAULT_WEB_APP_DIR, idempotencyLease }: CreateAppOptions): OpenAPIHono<AppEnv> {
+export function createApp({ deps, config, version, serveFiles = false, clientAddress = () => 'unknown', idempotencyLease }: CreateAppOptions): OpenAPIHono<AppEnv> {
   installValidationMessages();
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
@@ -105,9 +107,9 @@ export function createApp({ deps, config, serveFiles = false, clientAddress = ()
   registerWebhookRoutes(app, deps);
   registerMe(app, deps);
   registerOpenAiRoutes(app, deps);
-  registerMcpRoutes(app, deps);
+  registerMcpRoutes(app, deps, { version });
   if (config.authMode === 'api_key') registerKeyRoutes(app, deps);
-  registerSystemRoutes(app, deps, { serveFiles, keyAuth: config.authMode === 'api_key', webAppDir });
+  registerSystemRoutes(app, deps, { serveFiles, keyAuth: config.authMode === 'api_key', version });
   if (config.metrics?.token !== undefined) registerMetrics(app, deps.metrics, config.metrics.token);
 
   app.onError(onError(deps.logger, { describeParameterErrors: config.authMode === 'api_key' }));

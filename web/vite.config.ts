@@ -8,7 +8,7 @@ export default defineConfig({
   root: import.meta.dirname,
   plugins: [preact()],
   build: {
-    // Served by the API server from dist/web (src/http/routes/system/web-app.ts); `files` ships dist/.
+    // Served by the API server from dist/web (src/runtimes/node/web-app-routes.ts); `files` ships dist/.
     outDir: '../dist/web',
     emptyOutDir: true,
     target: 'es2022',

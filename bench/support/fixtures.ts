@@ -40,6 +40,21 @@ export class SeedCache {
     return result;
   }
 
+  /**
+   * A database of the caller's own, with `count` images seeded (none when 0): a new DATA_DIR, and on PostgreSQL a new
+   * schema, removed by `cleanup` as the others are. For scenarios that write, so the shared seeds stay as seeded.
+   */
+  async own(backend: Backend, label: string, count: number): Promise<Record<string, string>> {
+    const env: Record<string, string> = { DATA_DIR: this.dir(label) };
+    if (backend.kind === 'postgres') {
+      const schema = `bench_${this.runId}_${label.replaceAll(/[^a-z0-9]/g, '_')}`;
+      this.schemas.push({ url: backend.url, name: schema });
+      Object.assign(env, { DATABASE_URL: backend.url, DATABASE_SCHEMA: schema });
+    }
+    if (count > 0) await seed(count, env, backendLabel(backend));
+    return env;
+  }
+
   /** Seconds the seed of `count` images took in this run, if it ran. */
   seedSeconds(backend: Backend, count: number): number | undefined {
     return this.seeded.get(`${backend.kind}-${count}`)?.seconds;

@@ -12,7 +12,8 @@ export interface LoadResult {
 }
 
 export interface LoadOptions {
-  url: string;
+  /** Several URLs share the connections between them, round robin (connections should be a multiple of them). */
+  url: string | readonly string[];
   connections: number;
   /** Seconds; ignored when `amount` is set. */
   duration?: number;
@@ -23,8 +24,10 @@ export interface LoadOptions {
 
 /** autocannon in this process; figures from its own histograms (req/s is the mean over the run). */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  // autocannon takes an array of URLs ("More than one URL is allowed", its README) though its types say string.
+  const url = options.url as string;
   const result = await autocannon({
-    url: options.url,
+    url,
     connections: options.connections,
     duration: options.duration ?? 10,
     ...(options.amount === undefined ? {} : { amount: options.amount }),

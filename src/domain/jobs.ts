@@ -35,6 +35,16 @@ export async function enqueueJob<K extends JobKind>(queue: JobQueue, kind: K, pa
   });
 }
 
+/** Queues several jobs of one kind in one producer span and a few round trips, each as `enqueueJob` would. */
+export async function enqueueJobs<K extends JobKind>(queue: JobQueue, kind: K, jobs: readonly { payload: JobPayload<K>; options: EnqueueOptions }[]): Promise<void> {
+  const checked = jobs.map(({ payload, options }) => ({ payload: JOB_KINDS[kind].parse(payload), options }));
+  await inSpan(`send ${kind}`, { kind: 'producer', attributes: { ...jobAttributes(kind, 'send'), 'messaging.batch.message_count': jobs.length } }, async () => {
+    const headers = currentTraceCarrier();
+    const untraced = Object.keys(headers).length === 0;
+    await queue.enqueueAll(kind, untraced ? checked : checked.map(({ payload, options }) => ({ payload, options: { ...options, headers: { ...options.headers, ...headers } } })));
+  });
+}
+
 /** Starts a typed worker; a payload that does not match its kind is logged and dropped, never retried. */
 export function processJobs<K extends JobKind>(
   queue: JobQueue,

@@ -63,7 +63,7 @@ async function answer(options: MetricsServerOptions, request: http.IncomingMessa
     return;
   }
   const authorization = request.headers.authorization;
-  if (!scrapeAuthorized(authorization, options.token)) {
+  if (!(await scrapeAuthorized(authorization, options.token))) {
     send(response, 401, scrapeRefused(authorization).toBody(), { 'WWW-Authenticate': 'Bearer' });
     return;
   }

@@ -1,3 +1,4 @@
+import { boundHeapGrowth } from '../adapters/process/heap-growth.js';
 import { StartupError } from '../adapters/process/startup-error.js';
 import { startTracing } from '../adapters/tracing/start-tracing.js';
 import { ConfigError, loadConfig, type Config } from '../config.js';
@@ -72,6 +73,7 @@ async function serveCommand(args: string[]): Promise<number | undefined> {
     return 2;
   }
   const workers = !args.includes('--no-workers');
+  boundHeapGrowth();
   const config = loadConfig();
   if (!workers) requireSharedDatabase(config, 'imagegate serve --no-workers');
   const signals = trapSignals(workers ? 'finishing in-flight requests and jobs' : 'finishing in-flight requests');
@@ -81,6 +83,7 @@ async function serveCommand(args: string[]): Promise<number | undefined> {
 
 async function workerCommand(): Promise<undefined> {
   const signals = trapSignals('finishing running jobs');
+  boundHeapGrowth();
   const config = loadConfig();
   signals.attach(await traced(config, () => startQueueWorker(config)));
   return undefined;

@@ -3,8 +3,7 @@ import type { Config } from '../config.js';
 import { buildDeps, createLogger, describeDatabase } from '../deps.js';
 import { checkDependencies } from '../adapters/process/startup-checks.js';
 import { startBatchWorkers, type BatchWorkerOptions, type BatchWorkers } from '../domain/batches/batch-workers.js';
-import { settleStaleCharges } from '../domain/charges/settle-stale-charges.js';
-import { reconcileBlobs } from '../domain/images/reconcile-blobs.js';
+import { startup, type StartupOptions } from '../domain/startup.js';
 import { startMetricsServer, type MetricsServer } from './metrics-server.js';
 
 export interface RunningWorker {
@@ -25,10 +24,15 @@ export function batchWorkerOptions(config: Pick<Config, 'orphanSweepSeconds' | '
   return { reconcile: { intervalMs: config.orphanSweepSeconds * 1000, graceSeconds: config.storage.orphanGraceSeconds } };
 }
 
+/** What a process that runs jobs cleans up at start, after a stopped one: see `startup`. */
+export function recoverOptions(config: Pick<Config, 'storage' | 'providers'>): NonNullable<StartupOptions['recover']> {
+  return { orphanGraceSeconds: config.storage.orphanGraceSeconds, callDeadlineMs: config.providers.timeoutMs };
+}
+
 /** `imagegate worker`: batch prompts and webhook deliveries; no API port, only /metrics on METRICS_PORT when METRICS_TOKEN is set. */
 export async function startQueueWorker(config: Config): Promise<RunningWorker> {
   requireSharedDatabase(config, 'imagegate worker');
-  const logger = createLogger(config);
+  const logger = createLogger(config, { buffered: true });
   const runtime = await buildDeps(config, { logger });
   let workers: BatchWorkers;
   let metricsServer: MetricsServer | undefined;
@@ -37,12 +41,7 @@ export async function startQueueWorker(config: Config): Promise<RunningWorker> {
     // Only with a token: metrics are never served to whoever can reach the port.
     const { token, port } = config.metrics;
     if (token !== undefined) metricsServer = await startMetricsServer({ metrics: runtime.deps.metrics, token, host: config.host, port, logger });
-    await reconcileBlobs(runtime.deps, { graceSeconds: config.storage.orphanGraceSeconds }).catch((error: unknown) =>
-      logger.error({ err: error }, 'could not clean leftovers from the blob store; working anyway'),
-    );
-    await settleStaleCharges(runtime.deps, { callDeadlineMs: config.providers.timeoutMs }).catch((error: unknown) =>
-      logger.error({ err: error }, 'could not settle charges left reserved by a stopped process; working anyway'),
-    );
+    await startup(runtime.deps, { recover: recoverOptions(config), continuing: 'working' });
     workers = await startBatchWorkers(runtime.deps, batchWorkerOptions(config));
   } catch (error) {
     await metricsServer?.close();

@@ -1,16 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import type { ServerType } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { createApp } from '../app.js';
+import { createNodeApp } from '../runtimes/node/app.js';
 import type { Config } from '../config.js';
 import { StartupError, errorCode } from '../adapters/process/startup-error.js';
 import { buildDeps, claimDataDir, createLogger, describeDatabase, type Runtime } from '../deps.js';
 import { checkDependencies } from '../adapters/process/startup-checks.js';
 import { startBatchWorkers, type BatchWorkers } from '../domain/batches/batch-workers.js';
-import { settleStaleCharges } from '../domain/charges/settle-stale-charges.js';
-import { batchWorkerOptions } from './queue-worker.js';
-import { reconcileBlobs } from '../domain/images/reconcile-blobs.js';
-import { bootstrapAdminKey } from '../domain/keys/bootstrap-admin-key.js';
+import { batchWorkerOptions, recoverOptions } from './queue-worker.js';
+import { startup } from '../domain/startup.js';
 import { createLimitedServer } from './server-limits.js';
 
 export interface RunningServer {
@@ -31,7 +29,7 @@ export interface ServeOptions {
  * be lost, and the next start would print none). Requests that arrive while start-up finishes wait.
  */
 export async function startServer(config: Config, options: ServeOptions = { workers: true }): Promise<RunningServer> {
-  const logger = createLogger(config);
+  const logger = createLogger(config, { buffered: true });
   // The embedded database allows one server per DATA_DIR; a database server allows as many as you run.
   const lock = config.database.kind === 'sqlite' ? claimDataDir(config) : undefined;
   let runtime: Runtime | undefined;
@@ -41,7 +39,7 @@ export async function startServer(config: Config, options: ServeOptions = { work
     runtime = await buildDeps(config, { logger });
     const { deps } = runtime;
     await checkDependencies(deps.readiness, config);
-    const app = createApp({
+    const app = createNodeApp({
       deps,
       config,
       serveFiles: config.storage.driver === 'local',
@@ -61,27 +59,12 @@ export async function startServer(config: Config, options: ServeOptions = { work
     });
     await listen(server, config);
 
-    if (config.authMode === 'api_key') {
-      const bootstrap = await bootstrapAdminKey(deps, config.adminApiKey);
-      if (bootstrap.kind === 'generated') {
-        // Printed once, on the first start with no key at all: the only time the secret exists in the clear.
-        logger.warn(
-          { apiKey: bootstrap.secret, keyId: bootstrap.keyId },
-          'created the first admin API key; store it now, it is not shown again. ' +
-            'Create more with: npx imagegate keys create --name <name> --permissions generate,read (or POST /api/keys)',
-        );
-      }
-    }
-    if (options.workers) {
-      // Before the workers and the first request, so nothing this process writes can be taken for a leftover.
-      await reconcileBlobs(deps, { graceSeconds: config.storage.orphanGraceSeconds }).catch((error: unknown) =>
-        logger.error({ err: error }, 'could not clean leftovers from the blob store; serving anyway'),
-      );
-      await settleStaleCharges(deps, { callDeadlineMs: config.providers.timeoutMs }).catch((error: unknown) =>
-      logger.error({ err: error }, 'could not settle charges left reserved by a stopped process; serving anyway'),
-    );
-      workers = await startBatchWorkers(deps, batchWorkerOptions(config));
-    }
+    await startup(deps, {
+      adminKey: config.authMode === 'api_key' ? { secret: config.adminApiKey } : undefined,
+      recover: options.workers ? recoverOptions(config) : undefined,
+      continuing: 'serving',
+    });
+    if (options.workers) workers = await startBatchWorkers(deps, batchWorkerOptions(config));
     markReady();
     return running(config, { runtime, server, workers, release: () => lock?.release() });
   } catch (error) {

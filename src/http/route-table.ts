@@ -69,10 +69,15 @@ export function createRouteTable<E extends Env>(app: OpenAPIHono<E>): RouteTable
     return built;
   };
 
+  // Several middlewares ask about the same request in turn (permission, body, metrics): the last answer is kept.
+  let last: { method: string; path: string; route: RouteInfo | undefined } | undefined;
   const match = (method: string, path: string): RouteInfo | undefined => {
+    if (last !== undefined && last.method === method && last.path === path) return last.route;
     router ??= build();
     const [handlers] = router.match(method === 'HEAD' ? 'GET' : method, path);
-    return handlers[0]?.[0];
+    const route = handlers[0]?.[0];
+    last = { method, path, route };
+    return route;
   };
 
   return {

@@ -8,7 +8,6 @@ import type { Permission, Principal } from '../domain/keys/principal.js';
 import { validationError } from '../http/errors.js';
 import { MAX_BODY_DEPTH } from '../http/middleware/json-body.js';
 import { installValidationMessages } from '../http/validation-messages.js';
-import { VERSION } from '../version.js';
 import { registerCollectionTools } from './collection-tools.js';
 import { registerImageTools } from './image-tools.js';
 import { registerUploadTools } from './upload-tools.js';
@@ -17,6 +16,8 @@ import { registerUploadTools } from './upload-tools.js';
 export interface McpSession {
   deps: Deps;
   principal: Principal;
+  /** The package version the server reports; the runtime's root knows it (Node reads package.json). */
+  version: string;
 }
 
 export interface ToolDefinition<S extends ZodRawShape> {
@@ -49,10 +50,10 @@ function toolError(error: unknown): CallToolResult {
  * database cannot store, arguments of the wrong type or size and unknown arguments are typed tool errors
  * (INVALID_PARAMETER, INVALID_MODEL...), checked before any provider is called.
  */
-export function createMcpServer({ deps, principal }: McpSession): McpServer {
+export function createMcpServer({ deps, principal, version }: McpSession): McpServer {
   // The same wording of zod's issues as /api ("width must be an integer (got "big")"); stdio has no app to set it.
   installValidationMessages();
-  const server = new McpServer({ name: 'imagegate', version: VERSION });
+  const server = new McpServer({ name: 'imagegate', version });
   const tools = new Map<string, (args: unknown) => Promise<CallToolResult>>();
   let calls = 0;
   const define: DefineTool = (name, definition) => {

@@ -3,7 +3,16 @@ export interface CodecCallOptions {
   signal?: AbortSignal;
 }
 
-export interface EncodeOptions extends CodecCallOptions {
+/**
+ * Asks a call that handles the image anyway for WebP thumbnails of it (as stored: flattened when it is), so the
+ * gallery's tiles never load the full file and making them costs no second trip to the CPU pool.
+ */
+export interface ThumbnailOptions {
+  /** Long sides in pixels, one thumbnail each; an image smaller than a side keeps its own size (never enlarged). */
+  thumbnails?: readonly number[];
+}
+
+export interface EncodeOptions extends CodecCallOptions, ThumbnailOptions {
   format: 'png' | 'jpeg' | 'webp';
   /** 0..100 for jpeg and webp (OpenAI's `output_compression`: 100 is the least compressed); the encoder's default when absent. */
   compression?: number;
@@ -16,6 +25,14 @@ export interface EncodeOptions extends CodecCallOptions {
   maxSide?: number;
 }
 
+/** A WebP thumbnail: `side` is the long side asked for, `width` and `height` what it came out as. */
+export interface EncodedThumbnail {
+  side: number;
+  bytes: Uint8Array;
+  width: number;
+  height: number;
+}
+
 export interface EncodedImage {
   bytes: Uint8Array;
   contentType: 'image/png' | 'image/jpeg' | 'image/webp';
@@ -23,6 +40,20 @@ export interface EncodedImage {
   extension: 'png' | 'jpg' | 'webp';
   width: number;
   height: number;
+  /** One per side asked for, in the order asked; absent when none were asked for or making them failed. */
+  thumbnails?: EncodedThumbnail[];
+  /**
+   * Why the thumbnails asked for are missing (the decoder's words). The image itself is still good to store: the
+   * encoder may keep a PNG without decoding it, and a paid image is not thrown away for want of a preview.
+   */
+  thumbnailsFailed?: string;
+}
+
+/** What `verify` found: the image's size, and its thumbnails when they were asked for (made from the same decode). */
+export interface VerifiedImage {
+  width: number;
+  height: number;
+  thumbnails?: EncodedThumbnail[];
 }
 
 /**
@@ -43,7 +74,13 @@ export interface ImageCodec {
   /**
    * Decodes the whole image, refusing one of more than `maxPixels` before decoding it, so a file that only
    * starts like an image (truncated, corrupt) is refused on the way in rather than at the provider. Resolves
-   * with its size; rejects with the decoder's reason.
+   * with its size; rejects with the decoder's reason. With `thumbnails`, the decode that checks every pixel is
+   * the one that makes them.
    */
-  verify(bytes: Uint8Array, options: CodecCallOptions & { maxPixels: number }): Promise<{ width: number; height: number }>;
+  verify(bytes: Uint8Array, options: CodecCallOptions & ThumbnailOptions & { maxPixels: number }): Promise<VerifiedImage>;
+  /**
+   * Starts now, in the background, whatever the codec runs on (threads), for work known to be coming: a batch whose
+   * answers will be stored. Does nothing once started; optional for codecs with nothing to start.
+   */
+  warm?(): void;
 }

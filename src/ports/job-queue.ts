@@ -15,6 +15,12 @@ export interface EnqueueOptions {
   headers?: Readonly<Record<string, string>>;
 }
 
+/** One job of `JobQueue.enqueueAll`. */
+export interface NewJob {
+  payload: Record<string, unknown>;
+  options: EnqueueOptions;
+}
+
 /** Which run of its job a handler is: handlers that throw are run again, with backoff, a bounded number of times. */
 export interface JobRun {
   /** 1 for the first run. */
@@ -23,6 +29,20 @@ export interface JobRun {
   lastAttempt: boolean;
   /** The headers the job was enqueued with; absent when it had none. */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * Aborted once this process stops taking jobs (shutdown). A handler that has not begun its work by then (it was
+   * waiting its turn) may throw `JobHandedBack`: the job goes back to the queue as it was, for this process after a
+   * restart or for another one now, and the run is not counted as a failure. Absent where nothing stops (a direct call).
+   */
+  closing?: AbortSignal;
+}
+
+/** Thrown by a handler, on `JobRun.closing`, for a job it has not begun: the queue takes it back unchanged. */
+export class JobHandedBack extends Error {
+  constructor(message = 'the worker is stopping and had not begun this job') {
+    super(message);
+    this.name = 'JobHandedBack';
+  }
 }
 
 /** One queue's backlog, read without changing anything (for metrics). */
@@ -43,12 +63,17 @@ export type JobHandler = (payload: Record<string, unknown>, run: JobRun) => Prom
  */
 export interface JobQueue {
   enqueue(queue: string, payload: Record<string, unknown>, options: EnqueueOptions): Promise<void>;
+  /** Enqueues each job as `enqueue` would, in a few round trips instead of one per job (a batch's prompts). */
+  enqueueAll(queue: string, jobs: readonly NewJob[]): Promise<void>;
   /** Starts taking jobs of `queue`, at most `concurrency` at a time. */
   process(queue: string, concurrency: number, handler: JobHandler): void;
   /** The backlog of each of these queues (whether or not this process takes their jobs), in their order. */
   stats(queues: readonly string[]): Promise<QueueStats[]>;
   /** Resolves once no job of this process is running or waiting to run now; for tests and shutdown. */
   drain(): Promise<void>;
-  /** Stops taking jobs and waits for the running ones (an adapter may hand back to the queue, after a grace period, those that outlast it). */
+  /**
+   * Stops taking jobs, aborts every running job's `closing` signal, and waits for the running ones (an adapter may
+   * hand back to the queue, after a grace period, those that outlast it).
+   */
   close(): Promise<void>;
 }

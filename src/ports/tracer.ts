@@ -1,4 +1,4 @@
-import { context, isSpanContextValid, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span } from '@opentelemetry/api';
+import { context, isSpanContextValid, propagation, ProxyTracerProvider, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span } from '@opentelemetry/api';
 
 /**
  * Tracing as the domain and the HTTP layer use it, on the OpenTelemetry API alone (runtime-neutral, no SDK).
@@ -28,6 +28,15 @@ export interface InSpanOptions {
 }
 
 const tracer = () => trace.getTracer(TRACER_NAME);
+
+/**
+ * Whether a tracer provider is installed: until one is (OTEL_EXPORTER_OTLP_ENDPOINT unset), the API hands out no-op
+ * spans, and a hot path may skip making them at all.
+ */
+export function tracingEnabled(): boolean {
+  const provider = trace.getTracerProvider();
+  return !(provider instanceof ProxyTracerProvider) || provider.getDelegateTracer(TRACER_NAME) !== undefined;
+}
 
 /**
  * Runs `work` inside a new active span, ended when it settles; a throw is recorded on the span (status ERROR)

@@ -4,7 +4,8 @@ import type { ClaimLease } from '../http/middleware/idempotency.js';
 import { createMemoryBlobStore } from '../adapters/blob/memory-blob-store.js';
 import type { AddressLookup } from '../adapters/webhooks/address-policy.js';
 import { createHttpWebhookTransport } from '../adapters/webhooks/http-webhook-transport.js';
-import { createApp, type AppConfig } from '../app.js';
+import type { AppConfig } from '../app.js';
+import { createNodeApp } from '../runtimes/node/app.js';
 import { loadConfig, type Config } from '../config.js';
 import { buildDeps } from '../deps.js';
 import { startBatchWorkers } from '../domain/batches/batch-workers.js';
@@ -83,7 +84,7 @@ export interface TestBlobStore extends BlobStore {
 export const TEST_WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
 export interface Harness {
-  app: ReturnType<typeof createApp>;
+  app: ReturnType<typeof createNodeApp>;
   deps: Deps;
   blobs: TestBlobStore;
   clock: TestClock;
@@ -173,7 +174,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   await bootstrapAdminKey(deps, TEST_KEY);
   const workers = options.workers === false ? undefined : await startBatchWorkers(deps);
   // Tests name the peer address in a header; the real server reads it from the socket.
-  const app = createApp({ deps, config: appConfig, serveFiles: true, clientAddress: (c) => c.req.header(TEST_CLIENT_ADDRESS_HEADER) ?? '127.0.0.1', idempotencyLease: options.idempotencyLease });
+  const app = createNodeApp({ deps, config: appConfig, serveFiles: true, clientAddress: (c) => c.req.header(TEST_CLIENT_ADDRESS_HEADER) ?? '127.0.0.1', idempotencyLease: options.idempotencyLease });
 
   return {
     app,

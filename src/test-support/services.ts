@@ -13,7 +13,8 @@ const URLS: Record<ServiceName, string> = { postgres: TEST_DATABASE_URL, redis: 
 const DEFAULT_PORTS: Record<ServiceName, number> = { postgres: 5432, redis: 6379 };
 const reachable = new Map<ServiceName, Promise<boolean>>();
 
-function canConnect(url: string, fallbackPort: number): Promise<boolean> {
+/** Whether something accepts TCP connections at the URL's host and port (the fallback port when it names none), within 2 s. */
+export function canConnect(url: string, fallbackPort: number): Promise<boolean> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     const socket = net.connect({ host: hostname || '127.0.0.1', port: Number(port || fallbackPort) });

@@ -18,6 +18,7 @@ export const image = (over: Partial<ImageRow>): ImageRow => ({
   parameters: { width: 64, height: 64, seed: 3 },
   kind: 'generated',
   source_image_ids: [],
+  has_thumbnails: false,
   ...over,
 });
 

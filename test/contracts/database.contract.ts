@@ -137,6 +137,22 @@ export function describeDatabaseContract(name: string, open: () => Promise<Datab
       expect(await db.images.existingKeys([])).toEqual(new Set());
     });
 
+    it('tells which image ids have a record, any user and soft-deleted ones included, and more than one query may bind', async () => {
+      await db.images.insert(image({ id: 'img_a', r2_key: 'generated/img_a.png' }));
+      await db.images.insert(image({ id: 'img_b', user_id: 'bob', r2_key: 'uploads/img_b.png' }));
+      await db.images.softDelete('bob', 'img_b', '2026-11-02T00:00:00.000Z');
+      const asked = ['img_a', 'img_b', 'img_gone', 'img_a', ...Array.from({ length: 1200 }, (_, i) => `img_x${i}`)];
+      expect(await db.images.existingIds(asked)).toEqual(new Set(['img_a', 'img_b']));
+      expect(await db.images.existingIds([])).toEqual(new Set());
+    });
+
+    it('keeps whether an image has thumbnails', async () => {
+      await db.images.insert(image({ id: 'img_with', has_thumbnails: true }));
+      await db.images.insert(image({ id: 'img_without', has_thumbnails: false }));
+      expect((await db.images.findLive('alice', 'img_with'))?.has_thumbnails).toBe(true);
+      expect((await db.images.findLive('alice', 'img_without'))?.has_thumbnails).toBe(false);
+    });
+
     it('answers for more keys than one query may bind', async () => {
       for (let i = 0; i < 3; i += 1) await db.images.insert(image({ id: `img_${i}`, r2_key: `generated/img_${i}.png` }));
       const asked = Array.from({ length: 2500 }, (_, i) => `generated/img_${i}.png`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JobRetryPolicy } from '../../src/adapters/queue/retry-policy.js';
-import type { JobQueue, JobRun } from '../../src/ports/job-queue.js';
+import { JobHandedBack, type JobQueue, type JobRun } from '../../src/ports/job-queue.js';
 import { describeLeaseContract } from './shared-queue.contract.js';
 import { never, until } from './wait.js';
 
@@ -56,6 +56,61 @@ export function describeJobQueueContract(name: string, open: () => Promise<Queue
       release();
       await f.queue.drain();
       expect(seen.sort()).toEqual([1, 2]);
+      await f.close();
+    });
+
+    it('enqueues several jobs at once as it does one by one: each once, an id already there or given twice is one job', async () => {
+      const f = await open();
+      const seen: { n: unknown; headers: JobRun['headers'] }[] = [];
+      let release = () => undefined as void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      f.queue.process('q', 2, async (payload, run) => {
+        await gate;
+        seen.push({ n: payload.n, headers: run.headers });
+      });
+      await f.queue.enqueue('q', { n: 0 }, { id: 'job-0' });
+      await f.queue.enqueueAll('q', []);
+      await f.queue.enqueueAll('q', [
+        { payload: { n: 0 }, options: { id: 'job-0' } },
+        { payload: { n: 1 }, options: { id: 'job-1' } },
+        { payload: { n: 1 }, options: { id: 'job-1' } },
+        { payload: { n: 2 }, options: { id: 'job-2', headers: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' } } },
+      ]);
+      release();
+      await f.queue.drain();
+      expect(seen.sort((a, b) => Number(a.n) - Number(b.n))).toEqual([
+        { n: 0, headers: undefined },
+        { n: 1, headers: undefined },
+        { n: 2, headers: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' } },
+      ]);
+      await f.close();
+    });
+
+    it('revives, among jobs enqueued at once, a failed one marked so, and leaves one not marked as it is', async () => {
+      const f = await open();
+      const runs = new Map<unknown, number>();
+      f.queue.process('q', 2, async (payload) => {
+        runs.set(payload.n, (runs.get(payload.n) ?? 0) + 1);
+        if (payload.n !== 3 && (runs.get(payload.n) ?? 0) <= CONTRACT_RETRY.attempts) throw new Error('the database went away');
+      });
+      await f.queue.enqueueAll('q', [
+        { payload: { n: 1 }, options: { id: 'revived' } },
+        { payload: { n: 2 }, options: { id: 'left' } },
+      ]);
+      await until(() => {
+        f.advance(CONTRACT_RETRY.backoffMs * 4);
+        return runs.get(1) === CONTRACT_RETRY.attempts && runs.get(2) === CONTRACT_RETRY.attempts;
+      });
+      await f.queue.enqueueAll('q', [
+        { payload: { n: 1 }, options: { id: 'revived', reviveFailed: true } },
+        { payload: { n: 2 }, options: { id: 'left' } },
+        { payload: { n: 3 }, options: { id: 'new', reviveFailed: true } },
+      ]);
+      await until(() => runs.get(1) === CONTRACT_RETRY.attempts + 1 && runs.get(3) === 1);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(runs.get(2)).toBe(CONTRACT_RETRY.attempts);
       await f.close();
     });
 
@@ -127,9 +182,9 @@ export function describeJobQueueContract(name: string, open: () => Promise<Queue
 
     it('runs a job that threw again after a backoff, up to its attempts, and again from the start once revived', async () => {
       const f = await open();
-      const runs: JobRun[] = [];
-      f.queue.process('q', 1, async (_payload, run) => {
-        runs.push(run);
+      const runs: Pick<JobRun, 'attempt' | 'lastAttempt'>[] = [];
+      f.queue.process('q', 1, async (_payload, { attempt, lastAttempt }) => {
+        runs.push({ attempt, lastAttempt });
         throw new Error('the database went away');
       });
       await f.queue.enqueue('q', {}, { id: 'flaky' });
@@ -221,6 +276,32 @@ export function describeJobQueueContract(name: string, open: () => Promise<Queue
       release();
       await closing;
       expect(events).toEqual(['start', 'end', 'closed']);
+      await f.close();
+    });
+
+    it('on close, tells a running job, and takes back as it was a job its handler had not begun, to run after a restart as a first attempt', async () => {
+      const f = await open();
+      const runs: JobRun[] = [];
+      f.queue.process('q', 1, async (_payload, run) => {
+        runs.push(run);
+        // Waiting its turn, as a batch prompt waits for a provider slot, until the queue closes.
+        await new Promise<void>((resolve) => run.closing?.addEventListener('abort', () => resolve(), { once: true }));
+        throw new JobHandedBack();
+      });
+      await f.queue.enqueue('q', { n: 7 }, { id: 'waiting-its-turn' });
+      await until(() => runs.length === 1);
+      expect(runs[0]?.closing?.aborted).toBe(false);
+      await f.queue.close();
+      expect(runs[0]?.closing?.aborted).toBe(true);
+
+      const restarted = await f.reopen();
+      const seen: { n: unknown; attempt: number; lastAttempt: boolean }[] = [];
+      restarted.process('q', 1, async (payload, run) => {
+        seen.push({ n: payload.n, attempt: run.attempt, lastAttempt: run.lastAttempt });
+      });
+      await until(() => seen.length === 1);
+      expect(seen).toEqual([{ n: 7, attempt: 1, lastAttempt: false }]);
+      await restarted.close();
       await f.close();
     });
 

@@ -99,8 +99,9 @@ describe.skipIf(skip)('traces across an API process and a worker on PostgreSQL, 
     expect(request).toMatchObject({ kind: SPAN_KIND.server, parentSpanId: parentId });
     expect(request?.resource).toMatchObject({ 'service.name': 'imagegate', 'process.pid': api.child.pid });
     // The jobs, the provider calls and the stored images, from the worker, in the same trace.
-    for (const name of ['process batch-item', 'batch.item', 'provider.generate', 'blobs.put']) {
-      expect(named(name), name).toHaveLength(2);
+    // Two prompts; each stored image is three puts (the image and its two thumbnails).
+    for (const [name, count] of [['process batch-item', 2], ['batch.item', 2], ['provider.generate', 2], ['blobs.put', 6]] as const) {
+      expect(named(name), name).toHaveLength(count);
       for (const span of named(name)) expect(pidOf(span), name).toBe(worker.child.pid);
     }
     for (const call of named('provider.generate')) expect(call.attributes).toMatchObject({ 'imagegate.model': 'local/procedural', 'imagegate.provider': 'local' });

@@ -172,8 +172,9 @@ describe('OpenAPI fuzz', () => {
         });
         expect(res.status).toBe(201);
         const changes = describeChanges(before, await world.snapshot());
-        expect(changes).toEqual(expect.arrayContaining(['blobs: 1 → 2 rows', 'images: 1 → 2 rows']));
-        // Besides the image and its object, only what is kept in the image's own transaction: the live-image
+        // The image's object and its two thumbnails (the fixture's image has them too).
+        expect(changes).toEqual(expect.arrayContaining(['blobs: 3 → 6 rows', 'images: 1 → 2 rows']));
+        // Besides the image and its objects, only what is kept in the image's own transaction: the live-image
         // counter, the daily rollup and (on SQLite) the prompt search index with its shadow tables.
         const derived = changes.filter((line) => !line.startsWith('blobs:') && !line.startsWith('images:'));
         expect(derived.map((line) => line.split(':')[0]).sort()).toEqual(

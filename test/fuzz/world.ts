@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { createApp } from '../../src/app.js';
+import { createNodeApp } from '../../src/runtimes/node/app.js';
 import { createLocalBlobStore } from '../../src/adapters/blob/local-blob-store.js';
 import type { KyselyDatabase } from '../../src/adapters/db/kysely-database.js';
 import type { IdGenerator } from '../../src/ports/ids.js';
@@ -52,7 +52,7 @@ export async function createWorld(mode: Mode): Promise<World> {
   if (mode === 'local_files') {
     root = await fs.mkdtemp(path.join(os.tmpdir(), 'imagegate-fuzz-'));
     const blobs = createLocalBlobStore({ root, publicBaseUrl: 'http://localhost:8787/files' });
-    app = createApp({ deps: { ...harness.deps, blobs }, config: { authMode: 'api_key', allowedIps: [], clientIpHeader: 'CF-Connecting-IP' }, serveFiles: true });
+    app = createNodeApp({ deps: { ...harness.deps, blobs }, config: { authMode: 'api_key', allowedIps: [], clientIpHeader: 'CF-Connecting-IP' }, serveFiles: true });
   }
 
   let setupRequests = 0;

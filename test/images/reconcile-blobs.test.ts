@@ -78,6 +78,32 @@ describe('reconciling the blob store at start', () => {
     expect(await h.blobs.keys()).toEqual(['generated/img_w.webp', 'uploads/img_up.jpg']);
   });
 
+  it('keeps the thumbnails of recorded images, soft-deleted ones included, and sweeps those of images without a record', async () => {
+    const { h, deps } = await setUp();
+    const thumbnails = (id: string) => [`thumbnails/${id}-256.webp`, `thumbnails/${id}-768.webp`];
+    for (const id of ['img_kept', 'img_deleted', 'img_gone']) {
+      await h.blobs.put(`generated/${id}.png`, PNG, 'image/png');
+      for (const key of thumbnails(id)) await h.blobs.put(key, PNG, 'image/webp');
+    }
+    await h.blobs.put('thumbnails/not-a-thumbnail.txt', PNG, 'text/plain');
+    await h.deps.db.images.insert(row('img_kept', { has_thumbnails: true }));
+    await h.deps.db.images.insert(row('img_deleted', { has_thumbnails: true }));
+    await h.deps.db.images.softDelete('alice', 'img_deleted', '2026-11-20T10:00:01.000Z');
+    h.clock.advance((GRACE + 1) * 1000);
+    // Written after the others: its image's record may be on its way.
+    await h.blobs.put('thumbnails/img_in_flight-256.webp', PNG, 'image/webp');
+
+    const { orphans } = await reconcileBlobs(deps, { graceSeconds: GRACE });
+    expect(orphans.sort()).toEqual(['generated/img_gone.png', ...thumbnails('img_gone'), 'thumbnails/not-a-thumbnail.txt']);
+    expect(await h.blobs.keys()).toEqual([
+      'generated/img_deleted.png',
+      'generated/img_kept.png',
+      ...thumbnails('img_deleted'),
+      'thumbnails/img_in_flight-256.webp',
+      ...thumbnails('img_kept'),
+    ]);
+  });
+
   it('keeps an object younger than the grace period: its record may be on its way', async () => {
     const { h, deps, lines } = await setUp();
     await h.blobs.put('generated/img_old.png', PNG, 'image/png');

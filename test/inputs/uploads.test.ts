@@ -114,10 +114,12 @@ describe('POST /api/uploads with an Idempotency-Key', () => {
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
-    expect((await json(again)).id).toBe((await json(first)).id);
+    const id = String((await json(first)).id);
+    expect((await json(again)).id).toBe(id);
     const other = await upload(form({ file: file(await photoPng(24, 25), 'a.png') }), { 'Idempotency-Key': 'upload-1' });
     expect(other.status).toBe(422);
-    expect(await h.blobs.keys()).toHaveLength(1);
+    // One upload stored, with its two thumbnails.
+    expect(await h.blobs.keys()).toEqual([`thumbnails/${id}-256.webp`, `thumbnails/${id}-768.webp`, `uploads/${id}.png`]);
   });
 
   it('says a malformed multipart body could not be read, in words', async () => {

@@ -109,9 +109,11 @@ describe('OpenTelemetry traces', () => {
     const call = only(trace, 'provider.generate');
     expect(call).toMatchObject({ kind: SPAN_KIND.client, parentSpanId: verb.spanId });
     expect(call.attributes).toMatchObject({ 'imagegate.model': 'local/procedural', 'imagegate.provider': 'local', 'imagegate.image.id': image.id });
-    const put = only(trace, 'blobs.put');
-    expect(put).toMatchObject({ kind: SPAN_KIND.client, parentSpanId: verb.spanId });
-    expect(put.attributes).toMatchObject({ 'imagegate.blob.key': image.r2_key, 'imagegate.blob.content_type': 'image/png' });
+    // The image and its two thumbnails, each its own put under the verb.
+    const puts = named(trace, 'blobs.put');
+    expect(puts).toHaveLength(3);
+    for (const put of puts) expect(put).toMatchObject({ kind: SPAN_KIND.client, parentSpanId: verb.spanId });
+    expect(puts.map((put) => put.attributes)).toContainEqual(expect.objectContaining({ 'imagegate.blob.key': image.r2_key, 'imagegate.blob.content_type': 'image/png' }));
   });
 
   it('export over http/json when OTEL_EXPORTER_OTLP_PROTOCOL says so; a request without traceparent starts its own trace', async () => {
@@ -134,7 +136,9 @@ describe('OpenTelemetry traces', () => {
     const trace = collector.spans.filter((span) => span.traceId === request.traceId);
     const upload = only(trace, 'image.upload');
     expect(upload.parentSpanId).toBe(request.spanId);
-    expect(only(trace, 'blobs.put').parentSpanId).toBe(upload.spanId);
+    const puts = named(trace, 'blobs.put');
+    expect(puts).toHaveLength(3);
+    for (const put of puts) expect(put.parentSpanId).toBe(upload.spanId);
     // A 4xx is the caller's: named by its route, status left unset.
     const notFound = only(collector.spans, 'GET /api/images/:id');
     expect(notFound.attributes['http.response.status_code']).toBe(404);
@@ -160,9 +164,10 @@ describe('OpenTelemetry traces', () => {
     expect(request.parentSpanId).toBe(parentId);
     const create = only(trace, 'batch.create');
     expect(create.parentSpanId).toBe(request.spanId);
+    // The batch's prompts are queued together: one producer span for both.
     const sends = named(trace, 'send batch-item');
-    expect(sends).toHaveLength(2);
-    for (const send of sends) expect(send).toMatchObject({ kind: SPAN_KIND.producer, parentSpanId: create.spanId });
+    expect(sends).toHaveLength(1);
+    for (const send of sends) expect(send).toMatchObject({ kind: SPAN_KIND.producer, parentSpanId: create.spanId, attributes: { 'messaging.batch.message_count': 2 } });
     const processes = named(trace, 'process batch-item');
     expect(processes).toHaveLength(2);
     for (const job of processes) expect(job.kind).toBe(SPAN_KIND.consumer);
@@ -172,7 +177,7 @@ describe('OpenTelemetry traces', () => {
     const calls = named(trace, 'provider.generate');
     expect(new Set(calls.map((call) => call.parentSpanId))).toEqual(new Set(items.map((item) => item.spanId)));
     for (const call of calls) expect(call.attributes).toMatchObject({ 'imagegate.model': 'local/procedural', 'imagegate.provider': 'local' });
-    expect(named(trace, 'blobs.put')).toHaveLength(2);
+    expect(named(trace, 'blobs.put')).toHaveLength(6);
 
     const delivery = only(trace, 'webhook.deliver');
     expect(delivery).toMatchObject({ kind: SPAN_KIND.client, parentSpanId: only(trace, 'process webhook').spanId });

@@ -65,7 +65,8 @@ describe('POST /api/generate', () => {
     const a = await json(await generate({ prompt: 'same prompt', model: 'local/procedural', seed: 7 }));
     const b = await json(await generate({ prompt: 'same prompt', model: 'local/procedural', seed: 7 }));
     expect(a.id).not.toBe(b.id);
-    expect(await h.blobs.keys()).toHaveLength(2);
+    // Two images, each with its two thumbnails.
+    expect(await h.blobs.keys()).toHaveLength(6);
   });
 
   it('records the parameters used, including a chosen seed when none was given', async () => {

@@ -140,7 +140,8 @@ describe('DELETE /api/images/:id', () => {
     expect(list.images.map((image) => image.id)).toEqual([keep]);
     expect(list.pagination.total).toBe(1);
     expect((await json(await h.call('GET', '/api/analytics/costs'))).total_images).toBe(2);
-    expect(await h.blobs.keys()).toHaveLength(2);
+    // Both objects kept, each with its two thumbnails.
+    expect(await h.blobs.keys()).toHaveLength(6);
   });
 
   it('answers a second delete with 404', async () => {

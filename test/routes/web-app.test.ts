@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type AppConfig } from '../../src/app.js';
+import type { AppConfig } from '../../src/app.js';
+import { createNodeApp } from '../../src/runtimes/node/app.js';
 import { APP_PAGES } from '../../src/http/routes/system/app-pages.js';
 import { createHarness, json, type Harness } from '../../src/test-support/harness.js';
 
@@ -34,7 +35,7 @@ afterAll(async () => {
 });
 
 const KEY_MODE: AppConfig = { authMode: 'api_key', allowedIps: [], clientIpHeader: 'CF-Connecting-IP' };
-const appWith = (webAppDir: string, config: AppConfig = KEY_MODE) => createApp({ deps: h.deps, config, serveFiles: true, webAppDir });
+const appWith = (webAppDir: string, config: AppConfig = KEY_MODE) => createNodeApp({ deps: h.deps, config, serveFiles: true, webAppDir });
 
 describe('the web app at /', () => {
   it('serves index.html at / and at every page of the app, revalidated on each load', async () => {

@@ -22,6 +22,7 @@ const image = (fields: Partial<Image>): Image => ({
   metadata: null,
   kind: 'generated',
   source_image_ids: [],
+  thumbnails: null,
   ...fields,
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiFailure, failureFrom } from '../../web/src/lib/api-error.js';
 import { draftFromTemplate, emptyDraft, generateRequest } from '../../web/src/lib/draft.js';
 import { daysBetween, formatUsd } from '../../web/src/lib/format.js';
-import { downloadName, imageTitle } from '../../web/src/lib/images.js';
+import { downloadName, imageTitle, tileSources } from '../../web/src/lib/images.js';
 import { matchPage } from '../../web/src/lib/match-page.js';
 import { nextPage, pageQuery } from '../../web/src/lib/paging.js';
 import { niceCeiling, stackByModel } from '../../web/src/lib/stack.js';
@@ -136,5 +136,23 @@ describe('web app: images', () => {
     expect(downloadName({ id: 'img_1', r2_key: 'uploads/img_1.jpg' })).toBe('img_1.jpg');
     expect(downloadName({ id: 'img_2', r2_key: 'generated/img_2.webp' })).toBe('img_2.webp');
     expect(downloadName({ id: 'img_3', r2_key: 'generated/img_3.png' })).toBe('img_3.png');
+  });
+
+  const thumbnails = { small: 'https://cdn/t-256.webp', medium: 'https://cdn/t-768.webp' };
+
+  it('offers a tile its thumbnails and the original by their real widths, the small one as src', () => {
+    expect(tileSources({ r2_url: 'https://cdn/o.png', width: 2048, height: 2048, thumbnails })).toEqual({
+      src: 'https://cdn/t-256.webp',
+      srcset: 'https://cdn/t-256.webp 256w, https://cdn/t-768.webp 768w, https://cdn/o.png 2048w',
+    });
+    // A portrait's thumbnails are narrower than their long side.
+    expect(tileSources({ r2_url: 'https://cdn/o.png', width: 1000, height: 2000, thumbnails }).srcset).toBe('https://cdn/t-256.webp 128w, https://cdn/t-768.webp 384w, https://cdn/o.png 1000w');
+  });
+
+  it('names each width once for a small image, whose thumbnails keep its size, and shows the original without thumbnails', () => {
+    expect(tileSources({ r2_url: 'https://cdn/o.png', width: 300, height: 200, thumbnails }).srcset).toBe('https://cdn/t-256.webp 256w, https://cdn/t-768.webp 300w');
+    expect(tileSources({ r2_url: 'https://cdn/o.png', width: 200, height: 100, thumbnails }).srcset).toBe('https://cdn/t-256.webp 200w');
+    expect(tileSources({ r2_url: 'https://cdn/o.png', width: 2048, height: 2048, thumbnails: null })).toEqual({ src: 'https://cdn/o.png' });
+    expect(tileSources({ r2_url: 'https://cdn/o.png' })).toEqual({ src: 'https://cdn/o.png' });
   });
 });

@@ -2,6 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { threadId as mainThreadId } from 'node:worker_threads';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { photoPixels } from '../../test-support/photo-pixels.js';
 import { renderProcedural, type RenderInput } from '../providers/procedural/render.js';
 import { createCpuPool } from './cpu-pool.js';
 
@@ -58,6 +59,70 @@ describe('CPU pool', () => {
     expect((await sharp(normalized.bytes).metadata()).format).toBe('png');
   });
 
+  /** A photo-like PNG of this size, transparent in its left half when `alpha`. */
+  const photo = (width: number, height: number, alpha = false) =>
+    sharp(photoPixels(width, height, (x) => (alpha && x < width / 2 ? 0 : 255)), { raw: { width, height, channels: 4 } }).png().toBuffer();
+  const described = async (thumbnails: readonly { side: number; bytes: Uint8Array; width: number; height: number }[] | undefined) =>
+    Promise.all(
+      (thumbnails ?? []).map(async ({ side, bytes, width, height }) => {
+        const meta = await sharp(bytes).metadata();
+        return { side, width, height, format: meta.format, decoded: [meta.width, meta.height], alpha: meta.hasAlpha };
+      }),
+    );
+
+  it('makes WebP thumbnails 256 and 768 px on the long side with the encode, keeping the PNG as it is', async () => {
+    const png = await photo(1600, 900);
+    const encoded = await cpu.encode(png, { format: 'png', thumbnails: [256, 768] });
+    expect(encoded.bytes).toBe(png);
+    expect(await described(encoded.thumbnails)).toEqual([
+      { side: 256, width: 256, height: 144, format: 'webp', decoded: [256, 144], alpha: false },
+      { side: 768, width: 768, height: 432, format: 'webp', decoded: [768, 432], alpha: false },
+    ]);
+  });
+
+  it('never enlarges: an image smaller than a side keeps its size in that thumbnail', async () => {
+    const encoded = await cpu.encode(await photo(300, 200), { format: 'png', thumbnails: [256, 768] });
+    expect((await described(encoded.thumbnails)).map(({ side, decoded }) => [side, ...decoded])).toEqual([
+      [256, 256, 171],
+      [768, 300, 200],
+    ]);
+  });
+
+  it('makes thumbnails of the image as stored: flattened when it is, transparent when it stays so', async () => {
+    const png = await photo(400, 300, true);
+    const kept = await cpu.encode(png, { format: 'png', thumbnails: [256] });
+    const flattened = await cpu.encode(png, { format: 'jpeg', thumbnails: [256] });
+    expect((await described(kept.thumbnails))[0]?.alpha).toBe(true);
+    expect((await described(flattened.thumbnails))[0]?.alpha).toBe(false);
+    // White where the original was transparent, as the stored JPEG is.
+    const { data } = await sharp(flattened.thumbnails?.[0]?.bytes).raw().toBuffer({ resolveWithObject: true });
+    expect(Array.from(data.subarray(0, 3)).every((value) => value > 245)).toBe(true);
+  });
+
+  it('still keeps a PNG whose data is cut short when asked for thumbnails, saying why it has none', async () => {
+    const png = await photo(640, 480);
+    const cut = png.subarray(0, Math.floor(png.length * 0.9));
+    const encoded = await cpu.encode(cut, { format: 'png', thumbnails: [256, 768] });
+    expect(encoded.bytes).toBe(cut);
+    expect(encoded.thumbnails).toBeUndefined();
+    expect(encoded.thumbnailsFailed).toMatch(/png/i);
+  });
+
+  it('makes thumbnails from the decode that verifies a file, and refuses a cut-short file as without them', async () => {
+    const jpeg = await sharp(await photo(500, 1000)).jpeg().toBuffer();
+    const verified = await cpu.verify(jpeg, { maxPixels: 10_000_000, thumbnails: [256, 768] });
+    expect([verified.width, verified.height]).toEqual([500, 1000]);
+    expect((await described(verified.thumbnails)).map(({ format, decoded }) => [format, ...decoded])).toEqual([
+      ['webp', 128, 256],
+      ['webp', 384, 768],
+    ]);
+    expect((await cpu.verify(jpeg, { maxPixels: 10_000_000 })).thumbnails).toBeUndefined();
+    const cut = jpeg.subarray(0, Math.floor(jpeg.length * 0.9));
+    await expect(cpu.verify(cut, { maxPixels: 10_000_000 })).rejects.toThrow('premature end');
+    await expect(cpu.verify(cut, { maxPixels: 10_000_000, thumbnails: [256, 768] })).rejects.toThrow('premature end');
+    await expect(cpu.verify(jpeg, { maxPixels: 400_000, thumbnails: [256, 768] })).rejects.toThrow(/pixel limit/);
+  });
+
   it("refuses bytes that are not an image with the decoder's own words", async () => {
     await expect(cpu.encode(new TextEncoder().encode('<html>oops</html>'), { format: 'png' })).rejects.toThrow('Input buffer contains unsupported image format');
   });
@@ -80,6 +145,36 @@ describe('CPU pool', () => {
     await pool.close();
     await expect(pool.render(input())).rejects.toThrow('the CPU pool is closed');
     await pool.close();
+  });
+
+  it('keeps its thread between tasks, lets it go after its idle time and starts another for the next task', async () => {
+    const lasting = createCpuPool({ threads: 1 });
+    const pool = createCpuPool({ threads: 1, idleTimeoutMs: 50 });
+    try {
+      const first = await lasting.render(input({ width: 16, height: 16 }));
+      const again = await lasting.render(input({ width: 16, height: 16 }));
+      expect(again.threadId).toBe(first.threadId);
+      const before = await pool.render(input({ width: 16, height: 16 }));
+      // Timers never fire early: the thread's 50 ms ran out well before this wait did.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const after = await pool.render(input({ width: 16, height: 16 }));
+      expect(after.threadId).not.toBe(before.threadId);
+    } finally {
+      await Promise.all([lasting.close(), pool.close()]);
+    }
+  });
+
+  it('starts its threads when warmed, before any task, and does nothing once closed', async () => {
+    const pool = createCpuPool({ threads: 1 });
+    // Each thread talks to the event loop through a MessagePort of its own: one more is a thread started.
+    const ports = () => process.getActiveResourcesInfo().filter((resource) => resource === 'MessagePort').length;
+    const before = ports();
+    pool.warm();
+    expect(ports()).toBeGreaterThan(before);
+    pool.warm();
+    await pool.close();
+    expect(() => pool.warm()).not.toThrow();
+    await expect(pool.render(input())).rejects.toThrow('the CPU pool is closed');
   });
 
   it('ends a render still running when it closes', async () => {

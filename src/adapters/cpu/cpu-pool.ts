@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import type { CodecCallOptions, EncodedImage, ImageCodec } from '../../ports/image-codec.js';
+import type { CodecCallOptions, EncodedImage, ImageCodec, VerifiedImage } from '../../ports/image-codec.js';
 import type { EditInput } from '../providers/procedural/edit.js';
 import type { RenderInput } from '../providers/procedural/render.js';
 import type { EncodeOutput, RenderOutput } from './cpu-tasks.js';
@@ -21,14 +21,25 @@ export interface CpuPool extends ImageCodec {
    */
   inpaintMask(mask: Uint8Array, options?: CodecCallOptions): Promise<Uint8Array>;
   readonly threads: number;
+  /** Starts the threads now (they start with the first task otherwise); does nothing once started or closed. */
+  warm(): void;
   /** Ends the threads; tasks still running reject. Safe to call twice. */
   close(): Promise<void>;
 }
 
 export interface CpuPoolOptions {
-  /** Worker threads; by default one fewer than the CPUs (see defaultCpuThreads). */
+  /** Worker threads at most; by default one fewer than the CPUs (see defaultCpuThreads). */
   threads?: number;
+  /** How long a thread may wait for work before it ends (CPU_IDLE_TIMEOUT_MS by default). */
+  idleTimeoutMs?: number;
 }
+
+/**
+ * A thread with nothing to do for this long ends, and its V8 heap and its share of libvips' memory go back to
+ * the system (about 43 MB of RSS per thread after small generates, see bench scenario 5). Starting one again
+ * costs a few hundred milliseconds, once, for the first image after a quiet half-minute: little next to a provider call.
+ */
+export const CPU_IDLE_TIMEOUT_MS = 30_000;
 
 /**
  * One core is left to the event loop (HTTP, the database, the queue) and libvips' own helper threads;
@@ -61,16 +72,20 @@ const FORMAT = {
   webp: { contentType: 'image/webp', extension: 'webp' },
 } as const;
 
-/** The threads start with the first task, so commands and tests that never render or decode start none. */
+/**
+ * Threads start as tasks come (up to `threads` at once), so commands and tests that never render or decode start
+ * none, and end after `idleTimeoutMs` without work, so a server that drew images an hour ago does not keep their memory.
+ */
 export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
   const threads = options.threads ?? defaultCpuThreads();
+  const idleTimeout = options.idleTimeoutMs ?? CPU_IDLE_TIMEOUT_MS;
   let pool: Piscina | undefined;
   let closed = false;
 
   const started = (): Piscina => {
     if (closed) throw new Error('the CPU pool is closed');
     const { filename, execArgv } = workerEntry();
-    pool ??= new Piscina({ filename, execArgv, minThreads: threads, maxThreads: threads });
+    pool ??= new Piscina({ filename, execArgv, minThreads: 0, maxThreads: threads, idleTimeout });
     return pool;
   };
 
@@ -110,11 +125,27 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
       const copy = ownCopy(bytes);
       const output = (await run('encode', { bytes: copy, ...options }, signal, [copy.buffer])) as EncodeOutput;
       const format = output.bytes === undefined ? 'png' : options.format;
-      return { bytes: output.bytes ?? bytes, width: output.width, height: output.height, ...FORMAT[format] };
+      const { thumbnails, thumbnailsFailed } = output;
+      return {
+        bytes: output.bytes ?? bytes,
+        width: output.width,
+        height: output.height,
+        ...FORMAT[format],
+        ...(thumbnails === undefined ? {} : { thumbnails }),
+        ...(thumbnailsFailed === undefined ? {} : { thumbnailsFailed }),
+      };
     },
-    async verify(bytes, { signal, maxPixels }) {
+    async verify(bytes, { signal, maxPixels, thumbnails }) {
       const copy = ownCopy(bytes);
-      return (await run('verify', { bytes: copy, maxPixels }, signal, [copy.buffer])) as { width: number; height: number };
+      return (await run('verify', { bytes: copy, maxPixels, thumbnails }, signal, [copy.buffer])) as VerifiedImage;
+    },
+    warm() {
+      // Threads start on demand (minThreads 0, so an idle server lets them go): a no-op task starts one, and loading
+      // sharp in it (about 150 ms of CPU) happens there, not in the first call that needs it.
+      if (closed) return;
+      started()
+        .run(null, { name: 'warm' })
+        .catch(() => undefined);
     },
     async close() {
       closed = true;

@@ -9,11 +9,22 @@ import sharp from 'sharp';
 import { editProcedural, type EditInput } from '../providers/procedural/edit.js';
 import { renderProcedural, type RenderInput } from '../providers/procedural/render.js';
 import { inpaintMaskFromAlpha } from '../providers/stability/inpaint-mask.js';
+import type { EncodedThumbnail } from '../../ports/image-codec.js';
+import { makeThumbnails, thumbnailBuffers } from './thumbnails.js';
 
 export interface RenderOutput {
   png: Uint8Array;
   /** The thread that did the work, so tests can tell it was not the event loop's. */
   threadId: number;
+}
+
+// libvips' operation cache (by default up to 50 MB and 100 operations, for the whole process) can never hit here:
+// every task brings bytes of its own. Off, so it holds no pixels between tasks.
+sharp.cache(false);
+
+/** Nothing: a task whose only effect is a started thread with this module (and sharp) loaded. */
+export function warm(): number {
+  return threadId;
 }
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -44,6 +55,8 @@ export interface EncodeTask {
   compression?: number;
   opaque?: boolean;
   maxSide?: number;
+  /** Long sides of WebP thumbnails to make as well (ImageCodec's ThumbnailOptions). */
+  thumbnails?: readonly number[];
 }
 
 export interface EncodeOutput {
@@ -52,6 +65,8 @@ export interface EncodeOutput {
   /** The size of what was returned: the input's, or smaller with `maxSide`. */
   width: number;
   height: number;
+  thumbnails?: EncodedThumbnail[];
+  thumbnailsFailed?: string;
   threadId: number;
 }
 
@@ -63,7 +78,10 @@ export async function encode(task: EncodeTask): Promise<unknown> {
   if (meta.width === undefined || meta.height === undefined) throw new Error('the image has no dimensions');
   const flatten = task.opaque === true || task.format === 'jpeg';
   const shrink = task.maxSide !== undefined && Math.max(meta.width, meta.height) > task.maxSide;
-  if (task.format === 'png' && isPng && !shrink && !(flatten && meta.hasAlpha === true)) return { width: meta.width, height: meta.height, threadId } satisfies EncodeOutput;
+  const thumbnails = await thumbnailsOf(task, flatten && meta.hasAlpha === true);
+  if (task.format === 'png' && isPng && !shrink && !(flatten && meta.hasAlpha === true)) {
+    return transfer<EncodeOutput>({ width: meta.width, height: meta.height, ...thumbnails, threadId }, thumbnailBuffers(thumbnails.thumbnails));
+  }
   if (shrink) image = image.resize({ width: task.maxSide, height: task.maxSide, fit: 'inside', withoutEnlargement: true });
   if (flatten) image = image.flatten({ background: '#ffffff' });
   const quality = task.compression === undefined ? undefined : Math.max(1, Math.min(100, Math.round(task.compression)));
@@ -72,14 +90,35 @@ export async function encode(task: EncodeTask): Promise<unknown> {
   else image = image.webp(quality === undefined ? {} : { quality });
   const { data, info } = await image.toBuffer({ resolveWithObject: true });
   const bytes = ownBuffer(data);
-  return transfer<EncodeOutput>({ bytes, width: info.width, height: info.height, threadId }, [bytes.buffer]);
+  return transfer<EncodeOutput>({ bytes, width: info.width, height: info.height, ...thumbnails, threadId }, [bytes.buffer, ...thumbnailBuffers(thumbnails.thumbnails)]);
 }
 
-/** What `ImageCodec.verify` does: decodes every pixel (stats reads them all, without holding the raw image). */
-export async function verify(task: { bytes: Uint8Array; maxPixels: number }): Promise<{ width: number; height: number }> {
+/**
+ * The thumbnails an encode was asked for, from the input as it will be stored (flattened when it will be). Failing
+ * to make them does not fail the encode: a PNG kept as it is was never decoded, and a provider's image that was paid
+ * for is still stored, shown from its original; the reason goes back to be logged.
+ */
+async function thumbnailsOf(task: EncodeTask, flatten: boolean): Promise<Pick<EncodeOutput, 'thumbnails' | 'thumbnailsFailed'>> {
+  if (task.thumbnails === undefined || task.thumbnails.length === 0) return {};
+  try {
+    return { thumbnails: await makeThumbnails(task.bytes, task.thumbnails, { flatten }) };
+  } catch (error) {
+    return { thumbnailsFailed: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * What `ImageCodec.verify` does: decodes every pixel (stats reads them all, without holding the raw image). Asked for
+ * thumbnails, it decodes once to make them instead, which reads every pixel just the same (see makeThumbnails).
+ */
+export async function verify(task: { bytes: Uint8Array; maxPixels: number; thumbnails?: readonly number[] }): Promise<unknown> {
   const image = sharp(task.bytes, { failOn: 'error', limitInputPixels: task.maxPixels });
   const meta = await image.metadata();
   if (meta.width === undefined || meta.height === undefined) throw new Error('the image has no dimensions');
+  if (task.thumbnails !== undefined && task.thumbnails.length > 0) {
+    const thumbnails = await makeThumbnails(task.bytes, task.thumbnails, { maxPixels: task.maxPixels });
+    return transfer({ width: meta.width, height: meta.height, thumbnails }, thumbnailBuffers(thumbnails));
+  }
   await image.stats();
   return { width: meta.width, height: meta.height };
 }

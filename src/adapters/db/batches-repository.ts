@@ -18,6 +18,8 @@ const toBatch = ({ key_id: keyId, ...row }: Selectable<BatchesTable>): BatchRow 
 const toItem = (row: Selectable<BatchItemsTable>): BatchItemRow => ({ ...row, idx: Number(row.idx), status: row.status as BatchItemRow['status'] });
 
 const OPEN: BatchStatus[] = ['queued', 'processing'];
+/** Rows per multi-row insert: 7 parameters each keeps a statement far under SQLite's and PostgreSQL's limits. */
+const ITEMS_PER_INSERT = 500;
 
 export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Database['dialect']): BatchRepository {
   /**
@@ -59,7 +61,8 @@ export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Datab
     async create(batch, items) {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('batches').values({ ...batch, key_id: batch.key_id ?? null, parameters: JSON.stringify(batch.parameters) }).execute();
-        for (const item of items) await trx.insertInto('batch_items').values(item).execute();
+        // A few statements instead of one per prompt: a batch's first calls wait on this insert.
+        for (let at = 0; at < items.length; at += ITEMS_PER_INSERT) await trx.insertInto('batch_items').values(items.slice(at, at + ITEMS_PER_INSERT)).execute();
       });
     },
     async find(userId, id) {
@@ -84,15 +87,21 @@ export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Datab
       return row === undefined ? undefined : toItem(row);
     },
     async startItem(batchId, idx, at) {
+      // Once the batch is processing (every prompt but its first), one statement starts the item: nothing else
+      // changes. On PostgreSQL the batch row is share-locked first, as lockBatch does, so a cancel under way is
+      // waited for and wins (its item is then cancelled, not started), in the same lock order as every writer.
+      let processing = db.selectFrom('batches').select('id').where('id', '=', batchId).where('status', '=', 'processing');
+      if (dialect === 'postgres') processing = processing.forShare();
+      // The item, if it is still to run (a retried job finds it running).
+      const startable = (writer: Kysely<DatabaseSchema>) =>
+        writer.updateTable('batch_items').set({ status: 'running', updated_at: at }).where('batch_id', '=', batchId).where('idx', '=', idx).where('status', 'in', ['pending', 'running']);
+      const started = await startable(db)
+        .where((eb) => eb.exists(processing))
+        .executeTakeFirst();
+      if (toNumber(started.numUpdatedRows) > 0) return true;
       return db.transaction().execute(async (trx) => {
         await lockBatch(trx, batchId);
-        const result = await trx
-          .updateTable('batch_items')
-          .set({ status: 'running', updated_at: at })
-          .where('batch_id', '=', batchId)
-          .where('idx', '=', idx)
-          .where('status', 'in', ['pending', 'running'])
-          .executeTakeFirst();
+        const result = await startable(trx).executeTakeFirst();
         if (toNumber(result.numUpdatedRows) === 0) return false;
         await trx.updateTable('batches').set({ status: 'processing', updated_at: at }).where('id', '=', batchId).where('status', '=', 'queued').execute();
         return true;

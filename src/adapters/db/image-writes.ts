@@ -15,7 +15,7 @@ export const dayOf = (iso: string): string => iso.slice(0, 10);
 export async function recordImage(trx: Transaction<DatabaseSchema>, row: ImageRow): Promise<boolean> {
   const inserted = await trx.insertInto('images').values(fromImageRow(row)).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
   if (toNumber(inserted.numInsertedOrUpdatedRows) === 0) return false;
-  if (!row.is_deleted) await bumpLive(trx, row.user_id, 1);
+  await bumpCounter(trx, row.user_id, row.is_deleted ? 0 : 1);
   const sources = row.source_image_ids ?? [];
   if (sources.length > 0) {
     await trx
@@ -45,7 +45,7 @@ export async function recordSoftDelete(trx: Transaction<DatabaseSchema>, userId:
   if (image === undefined) return false;
   const updated = await trx.updateTable('images').set({ is_deleted: 1, deleted_at: at }).where('id', '=', id).where('is_deleted', '=', 0).executeTakeFirst();
   if (toNumber(updated.numUpdatedRows) === 0) return false;
-  await bumpLive(trx, userId, -1);
+  await bumpCounter(trx, userId, -1);
   await trx
     .updateTable('usage_daily')
     .set((eb) => ({ deleted_images: eb('deleted_images', '+', 1) }))
@@ -61,14 +61,20 @@ export async function recordDiscard(trx: Transaction<DatabaseSchema>, userId: st
   const upload = await trx.selectFrom('images').select('is_deleted').where('id', '=', id).where('user_id', '=', userId).where('kind', '=', 'upload').executeTakeFirst();
   if (upload === undefined) return false;
   await trx.deleteFrom('images').where('id', '=', id).execute();
-  if (Number(upload.is_deleted) === 0) await bumpLive(trx, userId, -1);
+  await bumpCounter(trx, userId, Number(upload.is_deleted) === 0 ? -1 : 0);
   return true;
 }
 
-async function bumpLive(writer: Writer, userId: string, delta: number): Promise<void> {
+/**
+ * Moves the live counter by `delta` and raises the gallery's version: every write to a user's images calls this in
+ * its transaction (these functions are the only writers of `images`), which is what makes cached pages exact.
+ */
+async function bumpCounter(writer: Writer, userId: string, delta: number): Promise<void> {
   await writer
     .insertInto('image_counters')
-    .values({ user_id: userId, live_images: delta })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet((eb) => ({ live_images: eb('image_counters.live_images', '+', delta) })))
+    .values({ user_id: userId, live_images: delta, version: 1 })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet((eb) => ({ live_images: eb('image_counters.live_images', '+', delta), version: eb('image_counters.version', '+', 1) })),
+    )
     .execute();
 }

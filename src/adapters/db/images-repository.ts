@@ -1,15 +1,34 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, ImageFilter, ImageRepository } from '../../ports/database.js';
 import { settleCharge } from './charges-repository.js';
 import { recordDiscard, recordImage, recordSoftDelete } from './image-writes.js';
+import { sharedReads } from '../support/shared-reads.js';
+import { ImagePageCache, pageKey } from './image-page-cache.js';
 import { foldForSearch } from './search-fold.js';
 import { toImageRow, toNumber } from './rows.js';
 import type { DatabaseSchema } from './schema.js';
 
+/**
+ * What a page shows: a live list knows its user, that nothing in it is deleted, and does not show the key that made
+ * an image or the search column; each column left out is one value less to build per row (a fifth of the read).
+ */
+const LISTED_COLUMNS = ['id', 'prompt', 'model', 'r2_key', 'width', 'height', 'cost', 'created_at', 'template_id', 'metadata', 'parameters', 'kind', 'source_image_ids', 'has_thumbnails'] as const;
+
 /** Keys per query: well under SQLite's and PostgreSQL's limits on bound parameters. */
 const KEYS_PER_QUERY = 500;
 
-export function createImageRepository(db: Kysely<DatabaseSchema>, dialect: Database['dialect']): ImageRepository {
+export function createImageRepository(db: Kysely<DatabaseSchema>, dialect: Database['dialect'], pages = new ImagePageCache()): ImageRepository {
+  // The hottest read of all (every list starts with it), compiled once rather than built per request.
+  const counterText = `select live_images, version from image_counters where user_id = ${dialect === 'sqlite' ? '?' : '$1'}`;
+  const queryCounter = async (userId: string): Promise<{ live: number; version: number }> => {
+    const { rows } = await db.executeQuery<{ live_images: unknown; version: unknown }>(CompiledQuery.raw(counterText, [userId]));
+    const row = rows[0];
+    return { live: toNumber(row?.live_images), version: toNumber(row?.version) };
+  };
+  // A server round trip per list is most of its cost: concurrent lists of one gallery share reads that began
+  // after they asked (exact, see shared-reads.ts). SQLite answers in-process, sooner than any sharing would.
+  const readCounter = dialect === 'sqlite' ? queryCounter : sharedReads(queryCounter);
+
   const live = (userId: string) =>
     db.selectFrom('images').where('user_id', '=', userId).where('is_deleted', '=', 0);
 
@@ -28,11 +47,8 @@ export function createImageRepository(db: Kysely<DatabaseSchema>, dialect: Datab
   };
 
   /** An unfiltered total is the user's counter row; a filtered one has to count. */
-  const countMatching = async (userId: string, filter: ImageFilter): Promise<number> => {
-    if (Object.values(filter).every((value) => value === undefined)) {
-      const counter = await db.selectFrom('image_counters').select('live_images').where('user_id', '=', userId).executeTakeFirst();
-      return toNumber(counter?.live_images);
-    }
+  const countMatching = async (userId: string, filter: ImageFilter, live: number): Promise<number> => {
+    if (Object.values(filter).every((value) => value === undefined)) return live;
     const count = await matching(userId, filter).select((eb) => eb.fn.countAll().as('total')).executeTakeFirst();
     return toNumber(count?.total);
   };
@@ -50,15 +66,36 @@ export function createImageRepository(db: Kysely<DatabaseSchema>, dialect: Datab
       });
     },
     async derivedIds(userId, id, limit) {
-      const rows = await matching(userId, { derived_from: id }).select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-      return rows.map((row) => row.id);
+      // From the image's edges to its children, never the other way round: with ORDER BY and LIMIT in the query,
+      // the planners walk the user's whole gallery newest first testing each image (9 ms on SQLite and 31 ms on
+      // PostgreSQL at 100,000 images, instead of about 1). The children of one image are few: sorted here.
+      const rows = await db
+        .selectFrom('image_sources as s')
+        .innerJoin('images as i', 'i.id', 's.image_id')
+        .select(['i.id', 'i.created_at'])
+        .where('s.user_id', '=', userId)
+        .where('s.source_id', '=', id)
+        .where('i.user_id', '=', userId)
+        .where('i.is_deleted', '=', 0)
+        .execute();
+      // Newest first, then by id descending: the order of every image list.
+      const key = (row: { created_at: string; id: string }) => `${row.created_at}\u0000${row.id}`;
+      const newestFirst = (a: { created_at: string; id: string }, b: { created_at: string; id: string }) => (key(a) < key(b) ? 1 : key(a) > key(b) ? -1 : 0);
+      rows.sort(newestFirst);
+      return rows.slice(0, limit).map((row) => row.id);
     },
     async findLive(userId, id) {
       const row = await live(userId).selectAll().where('id', '=', id).executeTakeFirst();
       return row === undefined ? undefined : toImageRow(row);
     },
     async listLive(userId, page, filter = {}) {
-      let rows = matching(userId, filter).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+      // The version is read before the page: a write landing in between leaves a page newer than its version,
+      // which the next read finds changed and queries again; never an older page under a newer version.
+      const counter = await readCounter(userId);
+      const key = pageKey(page, filter);
+      const cached = pages.get(userId, key, counter.version);
+      if (cached !== undefined) return cached;
+      let rows = matching(userId, filter).select(LISTED_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc');
       const { after } = page;
       if (after !== undefined) {
         // A row-value comparison is a range on the index on both dialects; the equivalent OR walks the index
@@ -68,8 +105,10 @@ export function createImageRepository(db: Kysely<DatabaseSchema>, dialect: Datab
         rows = rows.offset(page.offset);
       }
       // One row more than asked says whether another page follows, without counting.
-      const [found, total] = await Promise.all([rows.limit(page.limit + 1).execute(), countMatching(userId, filter)]);
-      return { items: found.slice(0, page.limit).map(toImageRow), total, hasMore: found.length > page.limit };
+      const [found, total] = await Promise.all([rows.limit(page.limit + 1).execute(), countMatching(userId, filter, counter.live)]);
+      const result = { items: found.slice(0, page.limit).map((row) => toImageRow({ ...row, user_id: userId, is_deleted: 0, deleted_at: null, key_id: null, prompt_folded: null })), total, hasMore: found.length > page.limit };
+      pages.set(userId, key, counter.version, result);
+      return result;
     },
     async discardUpload(userId, id) {
       return db.transaction().execute((trx) => recordDiscard(trx, userId, id));
@@ -83,6 +122,15 @@ export function createImageRepository(db: Kysely<DatabaseSchema>, dialect: Datab
         const chunk = keys.slice(start, start + KEYS_PER_QUERY);
         const rows = await db.selectFrom('images').select('r2_key').distinct().where('r2_key', 'in', chunk).execute();
         for (const row of rows) found.add(row.r2_key);
+      }
+      return found;
+    },
+    async existingIds(ids) {
+      const found = new Set<string>();
+      for (let start = 0; start < ids.length; start += KEYS_PER_QUERY) {
+        const chunk = ids.slice(start, start + KEYS_PER_QUERY);
+        const rows = await db.selectFrom('images').select('id').where('id', 'in', chunk).execute();
+        for (const row of rows) found.add(row.id);
       }
       return found;
     },

@@ -20,20 +20,28 @@ function parseParameters(text: string): ImageParameters {
 }
 
 export function toImageRow(row: Selectable<ImagesTable>): ImageRow {
-  // prompt_folded serves search only; it is not part of the image.
-  const { key_id: keyId, prompt_folded: _folded, kind, source_image_ids: sources, ...rest } = row;
-  return {
-    ...rest,
-    ...(keyId === null ? {} : { key_id: keyId }),
-    kind: kind === 'upload' ? 'upload' : 'generated',
-    source_image_ids: parseIdList(sources),
+  // Built field by field (prompt_folded serves search only, it is not part of the image): the hottest mapping of all.
+  const image: ImageRow = {
+    id: row.id,
+    user_id: row.user_id,
+    prompt: row.prompt,
+    model: row.model,
+    r2_key: row.r2_key,
     width: Number(row.width),
     height: Number(row.height),
     cost: Number(row.cost),
     is_deleted: Number(row.is_deleted) === 1,
+    created_at: row.created_at,
+    deleted_at: row.deleted_at,
+    template_id: row.template_id,
     metadata: parseJsonObject(row.metadata),
     parameters: parseParameters(row.parameters),
+    kind: row.kind === 'upload' ? 'upload' : 'generated',
+    source_image_ids: parseIdList(row.source_image_ids),
+    has_thumbnails: Number(row.has_thumbnails) === 1,
   };
+  if (row.key_id !== null) image.key_id = row.key_id;
+  return image;
 }
 
 export function fromImageRow(row: ImageRow): Selectable<ImagesTable> {
@@ -44,6 +52,7 @@ export function fromImageRow(row: ImageRow): Selectable<ImagesTable> {
     kind: row.kind ?? 'generated',
     source_image_ids: row.source_image_ids === undefined || row.source_image_ids.length === 0 ? null : JSON.stringify(row.source_image_ids),
     is_deleted: row.is_deleted ? 1 : 0,
+    has_thumbnails: row.has_thumbnails === true ? 1 : 0,
     metadata: row.metadata === null ? null : JSON.stringify(row.metadata),
     parameters: JSON.stringify(row.parameters),
   };

@@ -25,6 +25,8 @@ export interface ImagesTable {
   kind: string;
   /** JSON array of image ids, or null for none (migration 011). */
   source_image_ids: string | null;
+  /** 0 or 1: its WebP thumbnails are stored (migration 013); 0 for images stored before. */
+  has_thumbnails: number;
 }
 
 /** One lineage edge per row: `image_id` was made from `source_id` (its `position`-th input). */
@@ -163,6 +165,8 @@ export interface SettingsTable {
 export interface ImageCountersTable {
   user_id: string;
   live_images: number;
+  /** Raised by every write to the user's images (migration 014). */
+  version: number;
 }
 
 /** Images and cost per user, UTC day and model; soft-deleted images stay counted (they were paid for). */

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { Queue, Worker, type Job } from 'bullmq';
+import { Queue, WaitingError, Worker, type Job } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import { systemClock, type Clock } from '../../ports/clock.js';
-import type { JobHandler, JobQueue } from '../../ports/job-queue.js';
+import { JobHandedBack, type JobHandler, type JobQueue, type NewJob } from '../../ports/job-queue.js';
 import type { Logger } from '../../ports/logger.js';
 import { checkRetryPolicy, DEFAULT_JOB_RETRY, type JobRetryPolicy } from './retry-policy.js';
 
@@ -91,6 +91,8 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
   const queues = new Map<string, Queue<JobData>>();
   const workers = new Map<string, Worker<JobData>>();
   const running = new Map<Job<JobData>, string | undefined>();
+  /** Every run's `closing`: aborted once the workers are paused at shutdown. */
+  const stopping = new AbortController();
   let closing: Promise<void> | undefined;
   let poller: NodeJS.Timeout | undefined;
 
@@ -163,6 +165,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
     if (poller !== undefined) clearInterval(poller);
     const all = [...workers.values()];
     await Promise.all(all.map((worker) => worker.pause(true)));
+    stopping.abort();
     const finished = await settle(Date.now() + closeTimeoutMs);
     // Past a lock's duration the stall check recovers the jobs anyway (Redis may be out of reach).
     if (!finished) await Promise.race([handBack(), sleep(lockDuration)]);
@@ -184,22 +187,24 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
     }
   }
 
+  /** One `addBulk` for all: an existing id gives back the existing job, unchanged (failed stays failed unless revived). */
+  async function enqueueAll(queue: string, jobs: readonly NewJob[]): Promise<void> {
+    if (jobs.length === 0) return;
+    const now = clock.now().getTime();
+    const added = await queueFor(queue).addBulk(
+      jobs.map(({ payload, options: { id, runAt, headers } }) => {
+        const wait = runAt === undefined ? 0 : runAt.getTime() - now;
+        const delay = wait <= 0 ? 0 : followsRealTime ? wait : HELD_MS;
+        const data: JobData = { payload, runAt: runAt?.getTime() ?? null, enqueuedAt: now, ...(headers === undefined || Object.keys(headers).length === 0 ? {} : { headers: { ...headers } }) };
+        return { name: queue, data, opts: { jobId: id, delay, attempts: retry.attempts, backoff: { type: 'exponential', delay: retry.backoffMs }, removeOnComplete: true, removeOnFail: KEEP_FAILED } };
+      }),
+    );
+    for (const [index, job] of added.entries()) if (jobs[index]?.options.reviveFailed === true) await revive(job);
+  }
+
   return {
-    async enqueue(queue, payload, { id, runAt, reviveFailed, headers }) {
-      const wait = runAt === undefined ? 0 : runAt.getTime() - clock.now().getTime();
-      const delay = wait <= 0 ? 0 : followsRealTime ? wait : HELD_MS;
-      const data: JobData = { payload, runAt: runAt?.getTime() ?? null, enqueuedAt: clock.now().getTime(), ...(headers === undefined || Object.keys(headers).length === 0 ? {} : { headers: { ...headers } }) };
-      const job = await queueFor(queue).add(queue, data, {
-        jobId: id,
-        delay,
-        attempts: retry.attempts,
-        backoff: { type: 'exponential', delay: retry.backoffMs },
-        removeOnComplete: true,
-        removeOnFail: KEEP_FAILED,
-      });
-      // An existing id gives back the existing job, unchanged: failed stays failed unless revived.
-      if (reviveFailed === true) await revive(job);
-    },
+    enqueue: (queue, payload, options) => enqueueAll(queue, [{ payload, options }]),
+    enqueueAll,
     process(queue, concurrency, handler: JobHandler) {
       if (workers.has(queue)) throw new Error(`already processing queue ${queue}`);
       const worker = new Worker<JobData>(
@@ -211,7 +216,12 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
           try {
             const attempt = job.attemptsMade + 1;
             const { headers } = job.data;
-            await handler(job.data.payload, { attempt, lastAttempt: attempt >= (job.opts.attempts ?? 1), ...(headers === undefined ? {} : { headers }) });
+            await handler(job.data.payload, { attempt, lastAttempt: attempt >= (job.opts.attempts ?? 1), closing: stopping.signal, ...(headers === undefined ? {} : { headers }) });
+          } catch (error) {
+            if (!(error instanceof JobHandedBack)) throw error;
+            // Not begun: back to the wait list, its attempts as they were; WaitingError tells BullMQ the job was moved, not failed.
+            await job.moveToWait(token);
+            throw new WaitingError();
           } finally {
             running.delete(job);
           }

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../ports/clock.js';
 import type { Database } from '../../ports/database.js';
-import type { JobHandler, JobQueue } from '../../ports/job-queue.js';
+import { JobHandedBack, type JobHandler, type JobQueue, type NewJob } from '../../ports/job-queue.js';
 import type { Logger } from '../../ports/logger.js';
 import type { DatabaseSchema } from '../db/schema.js';
-import { createJobStore, type ClaimedJob } from './job-store.js';
+import { createJobStore, type ClaimedJob, type NewJobRow } from './job-store.js';
 import { checkRetryPolicy, DEFAULT_JOB_RETRY, retryDelayMs, type JobRetryPolicy } from './retry-policy.js';
 
 export interface DatabaseQueueOptions {
@@ -62,6 +62,8 @@ export function createDatabaseQueue(options: DatabaseQueueOptions): JobQueue {
   /** The claims this process holds, by token, while their handlers run. */
   const held = new Map<string, ClaimedJob & { queue: string }>();
   const inFlight = new Set<Promise<void>>();
+  /** Every run's `closing`: aborted when close begins, after claiming stopped. */
+  const closing = new AbortController();
   let closed = false;
   let pollTimer: NodeJS.Timeout | undefined;
   let renewTimer: NodeJS.Timeout | undefined;
@@ -93,11 +95,16 @@ export function createDatabaseQueue(options: DatabaseQueueOptions): JobQueue {
   async function runJob(queue: string, worker: Worker, job: ClaimedJob): Promise<void> {
     held.set(job.token, { ...job, queue });
     try {
-      await worker.handler(job.payload, { attempt: job.attempts, lastAttempt: job.attempts >= retry.attempts, ...(job.headers === undefined ? {} : { headers: job.headers }) });
+      await worker.handler(job.payload, { attempt: job.attempts, lastAttempt: job.attempts >= retry.attempts, closing: closing.signal, ...(job.headers === undefined ? {} : { headers: job.headers }) });
       held.delete(job.token);
       await store.complete(job);
     } catch (error) {
       held.delete(job.token);
+      if (error instanceof JobHandedBack) {
+        // Not begun: queued again as it was, due now, for whichever worker is up next; if this write fails, its lease runs out.
+        await store.giveBack(job, now());
+        return;
+      }
       const message = messageOf(error);
       const fields = { queue, jobId: job.id, attempt: job.attempts, attempts: retry.attempts, err: message };
       if (job.attempts >= retry.attempts) {
@@ -153,11 +160,17 @@ export function createDatabaseQueue(options: DatabaseQueueOptions): JobQueue {
     }
   }
 
+  async function enqueueAll(queue: string, jobs: readonly NewJob[]): Promise<void> {
+    const at = now();
+    const row = ({ payload, options: { id, runAt, headers } }: NewJob): NewJobRow => ({ id, queue, payload, runAt: runAt?.toISOString() ?? at, now: at, headers });
+    await store.insert(jobs.filter((job) => job.options.reviveFailed !== true).map(row), false);
+    await store.insert(jobs.filter((job) => job.options.reviveFailed === true).map(row), true);
+    void pump(queue);
+  }
+
   return {
-    async enqueue(queue, payload, { id, runAt, reviveFailed, headers }) {
-      await store.insert({ id, queue, payload, runAt: (runAt ?? clock.now()).toISOString(), now: now(), reviveFailed, headers });
-      void pump(queue);
-    },
+    enqueue: (queue, payload, options) => enqueueAll(queue, [{ payload, options }]),
+    enqueueAll,
     process(queue, concurrency, handler) {
       workers.set(queue, { concurrency, handler, running: 0, ready: takeOver(queue) });
       void pump(queue);
@@ -180,13 +193,16 @@ export function createDatabaseQueue(options: DatabaseQueueOptions): JobQueue {
     async drain() {
       for (;;) {
         await pumpAll();
-        if (inFlight.size === 0 && (await store.countClaimable([...workers.keys()], now())) === 0) return;
+        const claimable = await store.countClaimable([...workers.keys()], now());
+        // Read after the count: a claim under way (its job no longer claimable, its run not yet in flight) is waited for too.
+        if (claimable === 0 && inFlight.size === 0 && [...workers.values()].every((worker) => worker.running === 0)) return;
         await Promise.race([...inFlight, new Promise((resolve) => setTimeout(resolve, 10))]);
       }
     },
     async close() {
       closed = true;
       clearInterval(pollTimer);
+      closing.abort();
       const finished = Promise.allSettled([...inFlight]).then(() => true);
       let waited = true;
       if (options.handBackAfterMs === undefined) await finished;

@@ -24,24 +24,55 @@ const claimable = (now: string) => (eb: ExpressionBuilder<DatabaseSchema, 'jobs'
 
 const released = { locked_by: null, locked_until: null } as const;
 
+/** Rows per multi-row insert: 10 parameters each keeps a statement far under SQLite's and PostgreSQL's limits. */
+const JOBS_PER_INSERT = 500;
+
+export interface NewJobRow {
+  id: string;
+  queue: string;
+  payload: Record<string, unknown>;
+  runAt: string;
+  now: string;
+  headers?: Readonly<Record<string, string>>;
+}
+
 /** The queue's statements on the `jobs` table, the same on SQLite and PostgreSQL but for how a claim locks. */
 export function createJobStore(db: Kysely<DatabaseSchema>, dialect: Database['dialect']) {
   return {
-    /** Adds a job unless its id exists; with `reviveFailed`, a failed job of that id is queued again, its attempts counted anew. */
-    async insert(job: { id: string; queue: string; payload: Record<string, unknown>; runAt: string; now: string; reviveFailed?: boolean; headers?: Readonly<Record<string, string>> }): Promise<void> {
-      const headers = job.headers === undefined || Object.keys(job.headers).length === 0 ? null : JSON.stringify(job.headers);
-      await db
-        .insertInto('jobs')
-        .values({ id: job.id, queue: job.queue, payload: JSON.stringify(job.payload), status: 'queued', attempts: 0, run_at: job.runAt, last_error: null, created_at: job.now, updated_at: job.now, headers })
-        .onConflict((oc) =>
-          job.reviveFailed === true
-            ? oc
-                .column('id')
-                .doUpdateSet({ status: 'queued', attempts: 0, run_at: job.runAt, updated_at: job.now, ...released })
-                .where('jobs.status', '=', 'failed')
-            : oc.column('id').doNothing(),
-        )
-        .execute();
+    /**
+     * Adds each job unless its id exists (a later duplicate in `jobs` is dropped); with `reviveFailed`, a failed job
+     * of that id is queued again, its attempts counted anew. A few multi-row statements, however many jobs.
+     */
+    async insert(jobs: readonly NewJobRow[], reviveFailed: boolean): Promise<void> {
+      const seen = new Set<string>();
+      const rows = jobs
+        .filter((job) => !seen.has(job.id) && seen.add(job.id))
+        .map((job) => ({
+          id: job.id,
+          queue: job.queue,
+          payload: JSON.stringify(job.payload),
+          status: 'queued',
+          attempts: 0,
+          run_at: job.runAt,
+          last_error: null,
+          created_at: job.now,
+          updated_at: job.now,
+          headers: job.headers === undefined || Object.keys(job.headers).length === 0 ? null : JSON.stringify(job.headers),
+        }));
+      for (let at = 0; at < rows.length; at += JOBS_PER_INSERT) {
+        await db
+          .insertInto('jobs')
+          .values(rows.slice(at, at + JOBS_PER_INSERT))
+          .onConflict((oc) =>
+            reviveFailed
+              ? oc
+                  .column('id')
+                  .doUpdateSet((eb) => ({ status: 'queued', attempts: 0, run_at: eb.ref('excluded.run_at'), updated_at: eb.ref('excluded.updated_at'), ...released }))
+                  .where('jobs.status', '=', 'failed')
+              : oc.column('id').doNothing(),
+          )
+          .execute();
+      }
     },
 
     /**
@@ -97,6 +128,17 @@ export function createJobStore(db: Kysely<DatabaseSchema>, dialect: Database['di
       const result = await db
         .updateTable('jobs')
         .set({ status: 'failed', last_error: error, updated_at: now, ...released })
+        .where('id', '=', job.id)
+        .where('locked_by', '=', job.token)
+        .executeTakeFirst();
+      return toNumber(result.numUpdatedRows) > 0;
+    },
+
+    /** Queues again, as it was before this claim (its attempt uncounted), a job whose handler had not begun it. */
+    async giveBack(job: ClaimedJob, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('jobs')
+        .set((eb) => ({ status: 'queued', attempts: eb('attempts', '-', 1), updated_at: now, ...released }))
         .where('id', '=', job.id)
         .where('locked_by', '=', job.token)
         .executeTakeFirst();

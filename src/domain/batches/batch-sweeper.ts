@@ -1,5 +1,5 @@
 import type { Deps } from '../context.js';
-import { enqueueJob, jobId } from '../jobs.js';
+import { enqueueJob, enqueueJobs, jobId } from '../jobs.js';
 import { finishBatch } from './run-batch-item.js';
 
 export interface SweepReport {
@@ -20,9 +20,12 @@ export interface SweepReport {
  */
 export async function sweepBatches(deps: Deps): Promise<SweepReport> {
   const items = await deps.db.batches.unfinishedItems();
-  for (const item of items) {
-    await enqueueJob(deps.queue, 'batch-item', { batchId: item.batch_id, idx: item.idx }, { id: jobId('batch-item', item.batch_id, item.idx), reviveFailed: true });
-  }
+  // All at once: a batch of thousands of prompts would otherwise take one statement each, every sweep.
+  await enqueueJobs(
+    deps.queue,
+    'batch-item',
+    items.map((item) => ({ payload: { batchId: item.batch_id, idx: item.idx }, options: { id: jobId('batch-item', item.batch_id, item.idx), reviveFailed: true } })),
+  );
   const deliveries = await deps.db.webhookOutbox.pendingDeliveries();
   for (const delivery of deliveries) {
     const runAt = delivery.next_attempt_at === null ? undefined : new Date(delivery.next_attempt_at);

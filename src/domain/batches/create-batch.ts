@@ -5,7 +5,7 @@ import type { GenerationOptions } from '../images/generation-settings.js';
 import { planGeneration } from '../images/plan-generation.js';
 import { checkPrompt } from '../prompt.js';
 import { toBatchRecord, type BatchRecord } from './batch-record.js';
-import { enqueueJob, jobId } from '../jobs.js';
+import { enqueueJobs, jobId } from '../jobs.js';
 import { inSpan } from '../../ports/tracer.js';
 
 export interface CreateBatchInput extends GenerationOptions {
@@ -74,9 +74,11 @@ async function create({ deps, ctx, input }: VerbArgs<CreateBatchInput>): Promise
     updated_at: now,
   }));
   await deps.db.batches.create(batch, items);
-  for (const item of items) {
-    await enqueueJob(deps.queue, 'batch-item', { batchId: batch.id, idx: item.idx }, { id: jobId('batch-item', batch.id, item.idx) });
-  }
+  await enqueueJobs(
+    deps.queue,
+    'batch-item',
+    items.map((item) => ({ payload: { batchId: batch.id, idx: item.idx }, options: { id: jobId('batch-item', batch.id, item.idx) } })),
+  );
   deps.logger.info({ requestId: ctx.requestId, batchId: batch.id, prompts: prompts.length, model: batch.model }, 'batch accepted');
   return toBatchRecord(batch);
 }

@@ -1,13 +1,14 @@
-import type { BatchRow } from '../../ports/database.js';
-import type { JobRun } from '../../ports/job-queue.js';
+import type { BatchItemRow, BatchRow } from '../../ports/database.js';
+import { JobHandedBack, type JobRun } from '../../ports/job-queue.js';
 import type { Deps, RequestContext } from '../context.js';
-import { planGeneration } from '../images/plan-generation.js';
-import { renderImage } from '../images/render-image.js';
+import { planGeneration, type GenerationPlan } from '../images/plan-generation.js';
+import { renderImage, type RenderedImage } from '../images/render-image.js';
 import { settleQuietly } from '../charges/open-charge.js';
 import { ApiError } from '../errors.js';
 import { looksLikeInfrastructure } from '../infrastructure-failure.js';
 import { batchEventDelivery, scheduleFirstAttempt } from '../webhooks/batch-event.js';
 import { inSpan } from '../../ports/tracer.js';
+import { releasingOnAnswer, type ProviderSlots, type ReleaseSlot } from './provider-slots.js';
 
 const ONLY_RUN: JobRun = { attempt: 1, lastAttempt: true };
 
@@ -19,28 +20,31 @@ const ONLY_RUN: JobRun = { attempt: 1, lastAttempt: true };
  * item's failure. When the service failed under it instead (database, Redis, blob store), nothing is
  * recorded and this throws, so the queue runs it again with backoff; that includes a failure to record
  * the failure. A rerun never pays twice: renderImage resumes the earlier charge of this image id.
+ *
+ * With `slots`, at most their size of prompts call their provider at once, while more may be planning ahead of
+ * their turn or storing and recording an answer (see startAndRender).
  */
-export function runBatchItem(deps: Deps, batchId: string, idx: number, run: JobRun = ONLY_RUN): Promise<void> {
-  return inSpan('batch.item', { attributes: { 'imagegate.batch.id': batchId, 'imagegate.batch.item': idx, 'imagegate.job.attempt': run.attempt } }, () => runItem(deps, batchId, idx, run));
+export function runBatchItem(deps: Deps, batchId: string, idx: number, run: JobRun = ONLY_RUN, slots?: ProviderSlots): Promise<void> {
+  return inSpan('batch.item', { attributes: { 'imagegate.batch.id': batchId, 'imagegate.batch.item': idx, 'imagegate.job.attempt': run.attempt } }, () => runItem(deps, batchId, idx, run, slots));
 }
 
-async function runItem(deps: Deps, batchId: string, idx: number, run: JobRun): Promise<void> {
+async function runItem(deps: Deps, batchId: string, idx: number, run: JobRun, slots: ProviderSlots | undefined): Promise<void> {
   const batch = await deps.db.batches.findAny(batchId);
   if (batch === undefined || (batch.status !== 'queued' && batch.status !== 'processing')) return;
   const item = await deps.db.batches.item(batchId, idx);
   if (item === undefined) return;
-  if (!(await deps.db.batches.startItem(batchId, idx, deps.clock.now().toISOString()))) return finishBatch(deps, batchId);
+  // Planned while earlier prompts still hold every slot: it reads and checks, calls no one and costs nothing.
+  // Its failure is the prompt's, recorded once the prompt has started, as any other.
+  const planned = await planGeneration(deps, batch.user_id, { ...batch.parameters, prompt: item.prompt, model: batch.model, template_id: batch.template_id ?? undefined }).then(
+    (plan): Planned => ({ plan }),
+    (error: unknown): Planned => ({ error }),
+  );
+  const step = await startAndRender(deps, batch, item, planned, slots, run.closing);
+  if (!step.started) return finishBatch(deps, batchId);
 
   try {
-    const ctx = await batchContext(deps, batch, `${batchId}#${idx}`);
-    const plan = await planGeneration(deps, batch.user_id, {
-      ...batch.parameters,
-      prompt: item.prompt,
-      model: batch.model,
-      template_id: batch.template_id ?? undefined,
-    });
-    // Resumed: a crashed earlier run of this prompt may have a provider job in flight, followed rather than paid again.
-    const { row, charge } = await renderImage(deps, ctx, plan, item.image_id, true);
+    if ('error' in step) throw step.error;
+    const { row, charge } = step.rendered;
     try {
       await deps.db.batches.completeItem(batchId, idx, row, deps.clock.now().toISOString(), charge);
     } catch (error) {
@@ -67,6 +71,40 @@ async function runItem(deps: Deps, batchId: string, idx: number, run: JobRun): P
   }
   await finishBatch(deps, batchId);
 }
+
+type Planned = { plan: GenerationPlan } | { error: unknown };
+type Step = { started: false } | { started: true; rendered: RenderedImage } | { started: true; error: unknown };
+
+/**
+ * Takes a provider slot, starts the prompt and renders it. The slot is held from the start (so a prompt cancelled
+ * meanwhile is never sent, and no charge is reserved for a call still waiting its turn) until the provider
+ * answers, or the prompt stops short of calling it; storing and recording the answer happen without it. A
+ * failure to start (the database) is thrown for the queue to retry; anything after is the prompt's, returned.
+ * At shutdown, a prompt still waiting for its slot is handed back to the queue untouched.
+ */
+async function startAndRender(deps: Deps, batch: BatchRow, item: BatchItemRow, planned: Planned, slots: ProviderSlots | undefined, closing: AbortSignal | undefined): Promise<Step> {
+  const release = slots === undefined ? NO_SLOT : await slots.acquire(closing);
+  // The worker is stopping before this prompt's turn came: nothing was started, reserved or sent, so the job goes back as it was.
+  if (release === undefined || closing?.aborted === true) {
+    release?.();
+    throw new JobHandedBack(`the worker stopped before prompt ${item.idx} of batch ${batch.id} had its turn`);
+  }
+  try {
+    if (!(await deps.db.batches.startItem(batch.id, item.idx, deps.clock.now().toISOString()))) return { started: false };
+    try {
+      const ctx = await batchContext(deps, batch, `${batch.id}#${item.idx}`);
+      if (!('plan' in planned)) throw planned.error;
+      // Resumed: a crashed earlier run of this prompt may have a provider job in flight, followed rather than paid again.
+      return { started: true, rendered: await renderImage({ ...deps, providers: releasingOnAnswer(deps.providers, release) }, ctx, planned.plan, item.image_id, true) };
+    } catch (error) {
+      return { started: true, error };
+    }
+  } finally {
+    release();
+  }
+}
+
+const NO_SLOT: ReleaseSlot = () => undefined;
 
 function failureMessage(error: unknown): string {
   const details = error instanceof Error && 'details' in error ? (error as { details?: { message?: unknown } }).details : undefined;

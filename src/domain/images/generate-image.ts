@@ -3,6 +3,7 @@ import { settleQuietly } from '../charges/open-charge.js';
 import { toImageRecord, type ImageRecord } from './image-record.js';
 import { planGeneration, type GenerationRequest } from './plan-generation.js';
 import { renderImage } from './render-image.js';
+import { deleteThumbnails } from './thumbnails.js';
 import { inSpan } from '../../ports/tracer.js';
 
 export type GenerateImageInput = GenerationRequest;
@@ -21,6 +22,7 @@ async function generate({ deps, ctx, input }: VerbArgs<GenerateImageInput>): Pro
   } catch (error) {
     // No record means no object: a failed insert must not leave an orphan behind a public URL.
     await deps.blobs.delete(row.r2_key).catch(() => undefined);
+    await deleteThumbnails(deps.blobs, row.id);
     // The provider was paid all the same: the ledger keeps the charge, without an image.
     if (charge !== undefined) await settleQuietly(deps, { ...charge, outcome: 'charged_no_image', error: `the image could not be recorded: ${error instanceof Error ? error.message : String(error)}` });
     throw error;

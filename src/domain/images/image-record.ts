@@ -1,5 +1,6 @@
 import type { BlobStore } from '../../ports/blob-store.js';
 import type { ImageKind, ImageParameters, ImageRow } from '../../ports/database.js';
+import { thumbnailUrls, type ThumbnailUrls } from './thumbnails.js';
 
 /** An image as the API shows it: the stored row plus its public URL. */
 export interface ImageRecord {
@@ -21,6 +22,8 @@ export interface ImageRecord {
   kind: ImageKind;
   /** Lineage: the gallery images this one was made from (parents); `GET /api/images?derived_from=<id>` lists children. */
   source_image_ids: string[];
+  /** WebP previews for the gallery's tiles (256 and 768 px on the long side); null for an image stored without them. */
+  thumbnails: ThumbnailUrls | null;
 }
 
 export function toImageRecord(row: ImageRow, blobs: BlobStore): ImageRecord {
@@ -41,6 +44,7 @@ export function toImageRecord(row: ImageRow, blobs: BlobStore): ImageRecord {
     metadata: row.metadata,
     kind: row.kind ?? 'generated',
     source_image_ids: [...(row.source_image_ids ?? [])],
+    thumbnails: thumbnailUrls(row, blobs),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Deps } from '../context.js';
 import { IMAGE_KEY_PREFIX } from './image-record.js';
 import { UPLOAD_KEY_PREFIX } from '../inputs/upload-image.js';
+import { imageIdOfThumbnail, THUMBNAIL_KEY_PREFIX } from './thumbnails.js';
 
 export interface ReconcileOptions {
   /**
@@ -11,7 +12,7 @@ export interface ReconcileOptions {
 }
 
 export interface ReconcileReport {
-  /** Objects under the image prefix that no image record points at. */
+  /** Objects under the image prefixes that no image record points at, and thumbnails of images without a record. */
   orphans: string[];
   /** Unfinished writes (temporary files), as the store names them. */
   incomplete: string[];
@@ -30,11 +31,11 @@ export async function reconcileBlobs(deps: Pick<Deps, 'db' | 'blobs' | 'clock' |
   const olderThan = new Date(deps.clock.now().getTime() - options.graceSeconds * 1000);
   const incomplete = await deps.blobs.removeIncomplete(olderThan);
   const orphans: string[] = [];
-  for (const prefix of [IMAGE_KEY_PREFIX, UPLOAD_KEY_PREFIX]) {
+  for (const prefix of [IMAGE_KEY_PREFIX, UPLOAD_KEY_PREFIX, THUMBNAIL_KEY_PREFIX]) {
     for await (const page of deps.blobs.list(prefix)) {
       const candidates = page.filter((object) => object.modifiedAt < olderThan).map((object) => object.key);
       if (candidates.length === 0) continue;
-      const recorded = await deps.db.images.existingKeys(candidates);
+      const recorded = await recordedKeys(deps, prefix, candidates);
       for (const key of candidates) {
         if (recorded.has(key)) continue;
         await deps.blobs.delete(key);
@@ -58,4 +59,15 @@ export async function reconcileBlobs(deps: Pick<Deps, 'db' | 'blobs' | 'clock' |
     deps.logger.debug({ olderThan: olderThan.toISOString() }, 'blob store checked: nothing left over');
   }
   return { orphans, incomplete };
+}
+
+/**
+ * Which of these keys belong to an image that has a record: an image's object by its key, a thumbnail by its image's
+ * id (kept as long as the original is, soft-deleted images included). A key under the thumbnail prefix that names
+ * no image is nobody's.
+ */
+async function recordedKeys(deps: Pick<Deps, 'db'>, prefix: string, keys: string[]): Promise<Set<string>> {
+  if (prefix !== THUMBNAIL_KEY_PREFIX) return deps.db.images.existingKeys(keys);
+  const ids = await deps.db.images.existingIds(keys.map(imageIdOfThumbnail).filter((id) => id !== undefined));
+  return new Set(keys.filter((key) => ids.has(imageIdOfThumbnail(key) ?? '')));
 }

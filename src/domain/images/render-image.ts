@@ -8,6 +8,7 @@ import { ApiError, dependencyUnavailable } from '../errors.js';
 import { computeCost } from '../models/pricing.js';
 import { pricedSettings } from './estimate-cost.js';
 import { extensionOf, imageKey } from './image-record.js';
+import { storeThumbnails, THUMBNAIL_REQUEST } from './thumbnails.js';
 import type { GenerationPlan } from './plan-generation.js';
 import { inSpan } from '../../ports/tracer.js';
 
@@ -50,10 +51,12 @@ export async function renderImage(deps: RenderDeps, ctx: RequestContext, plan: G
     usage = output.usage;
     const cost = computeCost(model.pricing, pricedSettings(plan), usage);
     const { output: wanted } = settings;
-    const encoded = await deps.codec.encode(output.bytes, { format: wanted.format, compression: wanted.compression, opaque: wanted.background === 'opaque', signal: ctx.signal });
+    // The gallery's thumbnails come from this same trip to the CPU pool.
+    const encoded = await deps.codec.encode(output.bytes, { format: wanted.format, compression: wanted.compression, opaque: wanted.background === 'opaque', thumbnails: THUMBNAIL_REQUEST, signal: ctx.signal });
+    if (encoded.thumbnailsFailed !== undefined) deps.logger.warn({ requestId: ctx.requestId, imageId, err: encoded.thumbnailsFailed }, 'image stored without thumbnails: they could not be made');
     const key = imageKey(imageId, extensionOf(wanted.format));
-    // A store that fails is the service's outage, not the provider's answer: a 503 here, a retry for a batch prompt (same key).
-    await deps.blobs.put(key, encoded.bytes, encoded.contentType).catch((error: unknown) => {
+    // A store that fails is the service's outage, not the provider's answer: a 503 here, a retry for a batch prompt (same keys).
+    const [, hasThumbnails] = await Promise.all([deps.blobs.put(key, encoded.bytes, encoded.contentType), storeThumbnails(deps.blobs, imageId, encoded.thumbnails)]).catch((error: unknown) => {
       if (error instanceof DependencyUnavailable) throw error;
       throw new DependencyUnavailable('storage', `could not store the image: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     });
@@ -81,6 +84,7 @@ export async function renderImage(deps: RenderDeps, ctx: RequestContext, plan: G
       ...(ctx.key === undefined ? {} : { key_id: ctx.key.id }),
       kind: 'generated',
       source_image_ids: plan.inputs.images.map((image) => image.id),
+      has_thumbnails: hasThumbnails,
     };
     return { row, ...(charge === undefined ? {} : { charge: { id: charge.id, outcome: 'succeeded', cost_usd: cost, at: row.created_at } }) };
   } catch (error) {

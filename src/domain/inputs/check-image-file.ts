@@ -1,3 +1,4 @@
+import type { ImageCodec, VerifiedImage } from '../../ports/image-codec.js';
 import { ApiError, invalidParameter } from '../errors.js';
 import { readImageHeader, type ImageHeader } from './image-header.js';
 import { MAX_INPUT_PIXELS, MAX_INPUT_SIDE, MAX_UPLOAD_BYTES } from './input-limits.js';
@@ -26,11 +27,12 @@ export function checkImageFile(bytes: Uint8Array, field: string): ImageHeader {
 
 /**
  * Decodes the whole file in the CPU pool (never on the event loop), within the pixel limit: a file whose header
- * is fine but whose data is cut short or corrupt is refused here, not at a paid provider.
+ * is fine but whose data is cut short or corrupt is refused here, not at a paid provider. With `thumbnails`, the
+ * same decode makes them (for a file about to be stored in the gallery).
  */
-export async function verifyImageFile(codec: { verify(bytes: Uint8Array, options: { maxPixels: number; signal?: AbortSignal }): Promise<unknown> }, bytes: Uint8Array, field: string, signal?: AbortSignal): Promise<void> {
+export async function verifyImageFile(codec: Pick<ImageCodec, 'verify'>, bytes: Uint8Array, field: string, signal?: AbortSignal, thumbnails?: readonly number[]): Promise<VerifiedImage> {
   try {
-    await codec.verify(bytes, { maxPixels: MAX_INPUT_PIXELS, signal });
+    return await codec.verify(bytes, { maxPixels: MAX_INPUT_PIXELS, signal, ...(thumbnails === undefined ? {} : { thumbnails }) });
   } catch (error) {
     if (signal?.aborted === true) throw error;
     const reason = error instanceof Error ? error.message : String(error);

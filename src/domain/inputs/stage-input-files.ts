@@ -1,4 +1,6 @@
+import type { VerifiedImage } from '../../ports/image-codec.js';
 import type { VerbArgs } from '../context.js';
+import { deleteThumbnails, THUMBNAIL_REQUEST } from '../images/thumbnails.js';
 import { planGeneration, type GenerationRequest } from '../images/plan-generation.js';
 import { checkImageFile, verifyImageFile } from './check-image-file.js';
 import type { LoadedInput } from './load-inputs.js';
@@ -36,17 +38,20 @@ export async function stageInputFiles({ deps, ctx, input }: VerbArgs<{ images: r
   await planGeneration(deps, ctx.userId, input.request, { images, ...(mask === undefined ? {} : { mask }) });
 
   const files = input.mask === undefined ? input.images : [...input.images, input.mask];
-  for (const file of files) await verifyImageFile(deps.codec, file.bytes, file.field, ctx.signal);
+  // Each file's thumbnails come from the decode that checks it: the files become gallery images once stored.
+  const verified: VerifiedImage[] = [];
+  for (const file of files) verified.push(await verifyImageFile(deps.codec, file.bytes, file.field, ctx.signal, THUMBNAIL_REQUEST));
   const stored: { id: string; key: string }[] = [];
   const discard = async (): Promise<void> => {
     for (const { id, key } of stored) {
       await deps.db.images.discardUpload(ctx.userId, id).catch(() => false);
       await deps.blobs.delete(key).catch(() => undefined);
+      await deleteThumbnails(deps.blobs, id);
     }
   };
   try {
-    for (const file of files) {
-      const upload = await uploadImage({ deps, ctx, input: { bytes: file.bytes, filename: file.filename, field: file.field, verified: true } });
+    for (const [index, file] of files.entries()) {
+      const upload = await uploadImage({ deps, ctx, input: { bytes: file.bytes, filename: file.filename, field: file.field, verified: { thumbnails: verified[index]?.thumbnails } } });
       stored.push({ id: upload.id, key: upload.r2_key });
     }
   } catch (error) {

@@ -1,6 +1,8 @@
 import type { ImageRow } from '../../ports/database.js';
+import type { EncodedThumbnail } from '../../ports/image-codec.js';
 import type { VerbArgs } from '../context.js';
 import { toImageRecord, type ImageRecord } from '../images/image-record.js';
+import { deleteThumbnails, storeThumbnails, THUMBNAIL_REQUEST } from '../images/thumbnails.js';
 import { checkImageFile, verifyImageFile } from './check-image-file.js';
 import { inSpan } from '../../ports/tracer.js';
 
@@ -14,8 +16,11 @@ export interface UploadImageInput {
   filename?: string;
   /** The request field the bytes came in, named in errors (`file`, `image`, `data`). */
   field?: string;
-  /** Already checked and decoded by the caller (stageInputFiles): not decoded a second time. */
-  verified?: boolean;
+  /**
+   * Already checked and decoded by the caller (stageInputFiles), with the thumbnails that decode made (verify with
+   * THUMBNAIL_REQUEST): not decoded a second time.
+   */
+  verified?: { thumbnails?: readonly EncodedThumbnail[] };
 }
 
 /**
@@ -30,10 +35,11 @@ export function uploadImage(args: VerbArgs<UploadImageInput>): Promise<ImageReco
 async function upload({ deps, ctx, input }: VerbArgs<UploadImageInput>): Promise<ImageRecord> {
   const field = input.field ?? 'file';
   const header = checkImageFile(input.bytes, field);
-  if (input.verified !== true) await verifyImageFile(deps.codec, input.bytes, field, ctx.signal);
+  // The decode that checks the file also makes its thumbnails: one trip to the CPU pool.
+  const { thumbnails } = input.verified ?? (await verifyImageFile(deps.codec, input.bytes, field, ctx.signal, THUMBNAIL_REQUEST));
   const id = deps.ids.newId('img');
   const key = `${UPLOAD_KEY_PREFIX}${id}.${header.extension}`;
-  await deps.blobs.put(key, input.bytes, header.contentType);
+  const [, hasThumbnails] = await Promise.all([deps.blobs.put(key, input.bytes, header.contentType), storeThumbnails(deps.blobs, id, thumbnails)]);
   const row: ImageRow = {
     id,
     user_id: ctx.userId,
@@ -50,12 +56,14 @@ async function upload({ deps, ctx, input }: VerbArgs<UploadImageInput>): Promise
     metadata: null,
     parameters: {},
     kind: 'upload',
+    has_thumbnails: hasThumbnails,
     ...(ctx.key === undefined ? {} : { key_id: ctx.key.id }),
   };
   try {
     await deps.db.images.insert(row);
   } catch (error) {
     await deps.blobs.delete(key).catch(() => undefined);
+    await deleteThumbnails(deps.blobs, id);
     throw error;
   }
   return toImageRecord(row, deps.blobs);

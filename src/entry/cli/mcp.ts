@@ -8,6 +8,7 @@ import { createKeyAuthenticator } from '../../domain/keys/authenticate.js';
 import { bootstrapAdminKey } from '../../domain/keys/bootstrap-admin-key.js';
 import { defaultUserPrincipal, type Principal } from '../../domain/keys/principal.js';
 import { createMcpServer } from '../../mcp/mcp-server.js';
+import { VERSION } from '../../version.js';
 import type { CliIo } from './keys.js';
 
 export const MCP_USAGE = `Usage:
@@ -41,7 +42,7 @@ export async function mcpCommand(config: Config, io: CliIo): Promise<number | un
     }
     workerLock = runsBatchPrompts(config, logger);
     if (workerLock !== false) workers = await startBatchWorkers(deps);
-    const server = createMcpServer({ deps, principal });
+    const server = createMcpServer({ deps, principal, version: VERSION });
     const transport = new StdioServerTransport();
     const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
     process.stdin.on('end', () => void server.close());

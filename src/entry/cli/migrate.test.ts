@@ -10,7 +10,7 @@ it('says which migrations it applied to an empty database, and that there were n
   const config = loadConfig({ DATA_DIR: dataDir });
   const out: string[] = [];
   expect(await migrateCommand(config, { out: (text) => out.push(text) })).toBe(0);
-  expect(out[0]).toMatch(/: applied \d+ migrations \(001-initial, 002-api-keys, .*012-job-headers\); it is up to date$/);
+  expect(out[0]).toMatch(/: applied \d+ migrations \(001-initial, 002-api-keys, .*013-image-thumbnails, 014-gallery-version\); it is up to date$/);
   await migrateCommand(config, { out: (text) => out.push(text) });
   expect(out[1]).toMatch(/is up to date; no migrations to apply$/);
 });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from '../../ports/logger.js';
 import type { AppEnv } from '../app-env.js';
@@ -13,7 +12,8 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** One line per request (method, path, status, duration, request id) and `X-Request-Id` on every response. */
 export function requestLog(options: RequestLogOptions): MiddlewareHandler<AppEnv> {
-  const newRequestId = options.newRequestId ?? (() => `req_${randomUUID().replaceAll('-', '')}`);
+  // Web Crypto's randomUUID: the same on Node and Workers.
+  const newRequestId = options.newRequestId ?? (() => `req_${crypto.randomUUID().replaceAll('-', '')}`);
   return async function requestLogMiddleware(c, next) {
     const incoming = c.req.header('X-Request-Id');
     const requestId = incoming !== undefined && SAFE_REQUEST_ID.test(incoming) ? incoming : newRequestId();

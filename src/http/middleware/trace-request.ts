@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { SpanStatusCode, type Span } from '@opentelemetry/api';
-import { contextFromCarrier, inSpan } from '../../ports/tracer.js';
+import { contextFromCarrier, inSpan, tracingEnabled } from '../../ports/tracer.js';
 import type { AppEnv } from '../app-env.js';
 import type { RouteTable } from '../route-table.js';
 
@@ -16,6 +16,8 @@ export interface TraceRequestOptions {
  */
 export function traceRequest(options: TraceRequestOptions): MiddlewareHandler<AppEnv> {
   return async function traceRequestMiddleware(c, next) {
+    // With tracing off every span is a no-op: the request goes on without making one.
+    if (!tracingEnabled()) return next();
     const method = c.req.method;
     const carrier: Record<string, string | undefined> = { traceparent: c.req.header('traceparent'), tracestate: c.req.header('tracestate') };
     const parent = carrier.traceparent === undefined ? undefined : contextFromCarrier(carrier);

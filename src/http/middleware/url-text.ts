@@ -8,6 +8,9 @@ import { textProblem } from '../../domain/json-shape.js';
  */
 export function urlText(): MiddlewareHandler {
   return async function urlTextMiddleware(c, next) {
+    // Only a percent-escape can carry a NUL or a lone surrogate into the decoded text (the HTTP parser refuses raw
+    // control bytes; raw non-ASCII decodes as UTF-8, never to a lone surrogate): most URLs need no parsing here.
+    if (!c.req.url.includes('%')) return next();
     const url = new URL(c.req.url);
     let path = url.pathname;
     try {

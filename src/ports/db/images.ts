@@ -47,6 +47,8 @@ export interface ImageRow {
   kind?: ImageKind;
   /** Lineage: the gallery images this one was made from, in the order given; empty or absent for none. */
   source_image_ids?: readonly string[];
+  /** Its WebP thumbnails are stored beside it (keys from its id: see domain/images/thumbnails); absent means not. */
+  has_thumbnails?: boolean;
 }
 
 /** Where an image sits in the newest-first order: what a cursor points after. */
@@ -93,4 +95,6 @@ export interface ImageRepository {
    * file stays at its URL). For housekeeping only, never for a request.
    */
   existingKeys(keys: readonly string[]): Promise<Set<string>>;
+  /** Which of these image ids have a record, as `existingKeys` (any user's, soft-deleted ones included): for thumbnails. */
+  existingIds(ids: readonly string[]): Promise<Set<string>>;
 }

@@ -656,6 +656,7 @@ export interface components {
             kind: "generated" | "upload";
             /** @description Lineage: the images this one was made from, in the order given (empty for text-to-image) */
             source_image_ids: string[];
+            thumbnails: components["schemas"]["ImageThumbnails"];
         };
         /** @description Generation parameters actually used */
         ImageParameters: {
@@ -675,6 +676,19 @@ export interface components {
             /** @description A batch's input images, given to every prompt */
             image_ids?: string[];
         };
+        /** @description Previews for galleries (e.g. an img srcset of 256w, 768w and r2_url); null for images stored before thumbnails existed */
+        ImageThumbnails: {
+            /**
+             * @description WebP, 256 px on the long side (smaller images keep their size)
+             * @example http://localhost:8787/files/thumbnails/img_01jc4x1q7z3m9r4f2k8t6v5w0y-256.webp
+             */
+            small: string;
+            /**
+             * @description WebP, 768 px on the long side (smaller images keep their size)
+             * @example http://localhost:8787/files/thumbnails/img_01jc4x1q7z3m9r4f2k8t6v5w0y-768.webp
+             */
+            medium: string;
+        } | null;
         Error: {
             /** @example Invalid prompt */
             error: string;

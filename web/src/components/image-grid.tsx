@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
-import type { ImageKind } from '../api/types.js';
-import { imageTitle } from '../lib/images.js';
+import type { Image, ImageKind } from '../api/types.js';
+import { EAGER_TILES, TILE_SIZES, imageTitle, tileSources } from '../lib/images.js';
 
 export interface GridImage {
   id: string;
@@ -9,6 +9,8 @@ export interface GridImage {
   width?: number;
   height?: number;
   kind?: ImageKind;
+  /** The server's WebP thumbnails; absent or null: the tile shows the original. */
+  thumbnails?: Image['thumbnails'];
 }
 
 interface ImageGridProps<T extends GridImage> {
@@ -26,17 +28,20 @@ interface ImageGridProps<T extends GridImage> {
 export function ImageGrid<T extends GridImage>({ images, label, onOpen, selected, onSelect, actions }: ImageGridProps<T>) {
   return (
     <ul class="image-grid" aria-label={label}>
-      {images.map((image) => {
+      {images.map((image, index) => {
         const title = imageTitle(image);
-        const picture = <img src={image.r2_url} alt={title} loading="lazy" width={image.width} height={image.height} />;
+        const { src, srcset } = tileSources(image);
+        const picture = (
+          <img src={src} srcset={srcset} sizes={srcset === undefined ? undefined : TILE_SIZES} alt={title} loading={index < EAGER_TILES ? 'eager' : 'lazy'} width={image.width} height={image.height} />
+        );
         return (
           <li key={image.id} class={selected?.has(image.id) === true ? 'card selected' : 'card'}>
             {onOpen === undefined ? (
-              <a class="thumb" href={image.r2_url}>
+              <a class="thumb" href={image.r2_url} data-image-id={image.id}>
                 {picture}
               </a>
             ) : (
-              <button type="button" class="thumb" onClick={() => onOpen(image)}>
+              <button type="button" class="thumb" data-image-id={image.id} onClick={() => onOpen(image)}>
                 {picture}
               </button>
             )}

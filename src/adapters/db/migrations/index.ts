@@ -11,6 +11,8 @@ import * as charges from './009-charges.js';
 import { searchFolding } from './010-search-folding.js';
 import * as imageInputs from './011-image-inputs.js';
 import * as jobHeaders from './012-job-headers.js';
+import * as imageThumbnails from './013-image-thumbnails.js';
+import * as galleryVersion from './014-gallery-version.js';
 import type { Database } from '../../../ports/database.js';
 
 /**
@@ -30,6 +32,8 @@ export const migrationsFor = (dialect: Database['dialect']): Record<string, Migr
   '010-search-folding': searchFolding(dialect),
   '011-image-inputs': imageInputs,
   '012-job-headers': jobHeaders,
+  '013-image-thumbnails': imageThumbnails,
+  '014-gallery-version': galleryVersion,
 });
 
 export const migrationProvider = (dialect: Database['dialect']): MigrationProvider => ({

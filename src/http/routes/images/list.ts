@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { listImages } from '../../../domain/images/list-images.js';
+import { frozenJson } from '../../frozen-json.js';
 import { requestContext } from '../../app-env.js';
 import { requires } from '../../route-table.js';
 import { errorResponses, jsonContent, pageRequest } from '../../schemas.js';
@@ -17,10 +18,11 @@ const route = createRoute({
   responses: { 200: jsonContent(ImageListSchema, 'A page of images'), ...errorResponses },
 });
 
+
 export const registerListImages: RegisterRoutes = (app, deps) => {
   app.openapi(route, async (c) => {
     const { q, model, kind, derived_from: derivedFrom, from, to, cursor, ...page } = c.req.valid('query');
     const result = await listImages({ deps, ctx: requestContext(c.var), input: { ...pageRequest(page), q, model, kind, derivedFrom, from, to, cursor } });
-    return c.json(result, 200);
+    return frozenJson(c, result, 200);
   });
 };

@@ -2,7 +2,8 @@ import { readRequestBody } from '@modelcontextprotocol/sdk/server/requestBody.js
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { createMcpServer } from '../../../mcp/mcp-server.js';
 import { MAX_BODY_BYTES } from '../../middleware/json-body.js';
-import type { RegisterRoutes } from '../types.js';
+import type { Deps } from '../../../domain/context.js';
+import type { Api } from '../types.js';
 
 export const MCP_PATH = '/mcp';
 
@@ -34,11 +35,11 @@ async function refuseBatch(request: Request): Promise<Response | undefined> {
  * key's rate limit. Answers are plain JSON; there is no server-to-client stream to open with GET, and no session
  * to end with DELETE.
  */
-export const registerMcpRoutes: RegisterRoutes = (app, deps) => {
+export function registerMcpRoutes(app: Api, deps: Deps, options: { version: string }): void {
   app.post(MCP_PATH, async (c) => {
     const refused = await refuseBatch(c.req.raw);
     if (refused !== undefined) return refused;
-    const server = createMcpServer({ deps, principal: c.get('principal') });
+    const server = createMcpServer({ deps, principal: c.get('principal'), version: options.version });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_BODY_BYTES });
     await server.connect(transport);
     try {
@@ -50,4 +51,4 @@ export const registerMcpRoutes: RegisterRoutes = (app, deps) => {
   const notStreamed = () => rpcError(405, -32000, 'This MCP endpoint is stateless: send every message with POST /mcp', { Allow: 'POST' });
   app.get(MCP_PATH, notStreamed);
   app.delete(MCP_PATH, notStreamed);
-};
+}

@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { VERSION } from '../../../version.js';
 import { jsonContent } from '../../schemas.js';
 import type { Api } from '../types.js';
 
@@ -23,7 +22,7 @@ const route = createRoute({
   responses: { 200: jsonContent(AppConfigSchema, 'The access mode and the server version') },
 });
 
-export function registerAppConfig(app: Api, options: { keyAuth: boolean }): void {
-  const body = { auth_mode: options.keyAuth ? ('api_key' as const) : ('ip_allowlist' as const), version: VERSION };
+export function registerAppConfig(app: Api, options: { keyAuth: boolean; version: string }): void {
+  const body = { auth_mode: options.keyAuth ? ('api_key' as const) : ('ip_allowlist' as const), version: options.version };
   app.openapi(route, (c) => c.json(body, 200, { 'Cache-Control': 'no-cache' }));
 }

@@ -1,24 +1,21 @@
 import type { Deps } from '../../../domain/context.js';
 import type { Api } from '../types.js';
 import { registerAppConfig } from './app-config.js';
-import { registerDocs } from './docs.js';
 import { registerFiles } from './files.js';
 import { registerHealth } from './health.js';
 import { registerOpenApi } from './openapi.js';
-import { registerWebApp } from './web-app.js';
 
 export interface SystemRouteOptions {
   serveFiles: boolean;
   keyAuth: boolean;
-  /** Folder of the built web app (`index.html` and `assets/`). */
-  webAppDir: string;
+  /** The package version /openapi.json and /app/config.json report. */
+  version: string;
 }
 
+/** The pages read from disk (/docs, the web app) are the runtime's: see src/runtimes/node/app.ts. */
 export function registerSystemRoutes(app: Api, deps: Deps, options: SystemRouteOptions): void {
   registerHealth(app, deps);
-  registerOpenApi(app, { keyAuth: options.keyAuth });
-  registerDocs(app);
+  registerOpenApi(app, { keyAuth: options.keyAuth, version: options.version });
   if (options.serveFiles) registerFiles(app, deps);
-  registerAppConfig(app, { keyAuth: options.keyAuth });
-  registerWebApp(app, { dir: options.webAppDir, logger: deps.logger });
+  registerAppConfig(app, { keyAuth: options.keyAuth, version: options.version });
 }

@@ -1,7 +1,6 @@
-import { VERSION } from '../../../version.js';
 import type { Api } from '../types.js';
 
-export function registerOpenApi(app: Api, options: { keyAuth: boolean }): void {
+export function registerOpenApi(app: Api, options: { keyAuth: boolean; version: string }): void {
   if (options.keyAuth) {
     app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
       type: 'http',
@@ -13,7 +12,7 @@ export function registerOpenApi(app: Api, options: { keyAuth: boolean }): void {
     openapi: '3.1.0',
     info: {
       title: 'imagegate',
-      version: VERSION,
+      version: options.version,
       description:
         'Self-hostable image generation API. Errors are `{ error, details, code }`. ' +
         (options.keyAuth ? 'Send `Authorization: Bearer <API_KEY>` on every /api request.' : 'Access is by IP allow-list.'),

@@ -50,7 +50,7 @@ export function GalleryPage({ params, query }: PageProps) {
     scheduleDelete(ids, label);
     setSelected(new Set());
   };
-  useFocusBack(openId, images);
+  useFocusBack(openId);
   // Next on the last image loaded so far loads the next page, then moves on once it is there.
   const nextAfterLoad = useRef<string | undefined>(undefined);
   useEffect(() => {
@@ -152,7 +152,7 @@ function useOldDetailsLink(id: string | null): void {
  * page, which scrolls to the top. Closing is no change of page: the gallery scrolls back to where it was and
  * puts the focus on the picture last shown, a frame later, once the heading has had it.
  */
-function useFocusBack(openId: string | undefined, images: readonly Image[]): void {
+function useFocusBack(openId: string | undefined): void {
   const last = useRef<{ id: string; y: number } | undefined>(undefined);
   useEffect(() => {
     if (openId !== undefined) {
@@ -164,9 +164,8 @@ function useFocusBack(openId: string | undefined, images: readonly Image[]): voi
     if (back === undefined) return;
     const frame = requestAnimationFrame(() => {
       window.scrollTo(0, back.y);
-      const src = images.find((image) => image.id === back.id)?.r2_url;
-      const thumb = [...document.querySelectorAll<HTMLImageElement>('.image-grid img')].find((img) => img.getAttribute('src') === src)?.closest('button');
-      if (thumb === null || thumb === undefined) return;
+      const thumb = [...document.querySelectorAll<HTMLElement>('.image-grid button.thumb')].find((button) => button.dataset.imageId === back.id);
+      if (thumb === undefined) return;
       const box = thumb.getBoundingClientRect();
       thumb.focus({ preventScroll: box.top >= 0 && box.bottom <= window.innerHeight });
     });

@@ -34,7 +34,7 @@ export function LineageLinks({ ids, label, onOpen }: { ids: readonly string[]; l
         return (
           <li key={id}>
             <a href={detailsHref(id)} onClick={open(id)}>
-              {image !== undefined && <img src={image.r2_url} alt="" width={48} height={48} loading="lazy" />}
+              {image !== undefined && <img src={image.thumbnails?.small ?? image.r2_url} alt="" width={48} height={48} loading="lazy" />}
               <span class="lineage-title">{image === undefined ? id : imageTitle(image)}</span>
             </a>
           </li>

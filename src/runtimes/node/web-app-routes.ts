@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ApiError, notFound } from '../../../domain/errors.js';
-import type { Logger } from '../../../ports/logger.js';
-import { renderError } from '../../errors.js';
-import type { Api } from '../types.js';
-import { APP_PAGES } from './app-pages.js';
+import { ApiError, notFound } from '../../domain/errors.js';
+import type { Logger } from '../../ports/logger.js';
+import { renderError } from '../../http/errors.js';
+import type { Api } from '../../http/routes/types.js';
+import { APP_PAGES } from '../../http/routes/system/app-pages.js';
 
 /** Where `npm run build` puts the app: the same relative path from `src/` (tsx) and from `dist/` (built). */
-export const DEFAULT_WEB_APP_DIR = path.resolve(import.meta.dirname, '../../../../dist/web');
+export const DEFAULT_WEB_APP_DIR = path.resolve(import.meta.dirname, '../../../dist/web');
 
 const CONTENT_TYPES = new Map<string, string>([
   ['.js', 'text/javascript; charset=utf-8'],

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { notFound } from '../../../domain/errors.js';
-import type { Api } from '../types.js';
+import { notFound } from '../../domain/errors.js';
+import type { Api } from '../../http/routes/types.js';
 
 const require = createRequire(import.meta.url);
 const SWAGGER_DIR = path.dirname(require.resolve('swagger-ui-dist/package.json'));
