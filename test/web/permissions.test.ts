@@ -175,9 +175,10 @@ describe.skipIf(skip)('the web app shows each key only what it may do (real serv
     it('lists the models it can use first, then the others in a disabled group naming the setting that enables them; shut-down ones not at all', async () => {
       await signInAs(keys.ops);
       expect(await nav().getByRole('link').allInnerTexts()).toEqual(['Generate', 'Gallery', 'Collections', 'Templates', 'Batches', 'Analytics', 'API keys']);
-      const groups = await page
-        .getByLabel('Model', { exact: true })
-        .locator('optgroup')
+      const optgroups = page.getByLabel('Model', { exact: true }).locator('optgroup');
+      // The catalogue arrives after the page is drawn: wait for its second group before reading them.
+      await optgroups.nth(1).waitFor({ state: 'attached' });
+      const groups = await optgroups
         .evaluateAll((list) => list.map((group) => ({ label: (group as HTMLOptGroupElement).label, disabled: (group as HTMLOptGroupElement).disabled, options: [...group.querySelectorAll('option')].map((option) => option.textContent) })));
       expect(groups.map(({ label, disabled }) => ({ label, disabled }))).toEqual([
         { label: 'Available', disabled: false },
