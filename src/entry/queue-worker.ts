@@ -4,6 +4,7 @@ import { buildDeps, createLogger, describeDatabase } from '../deps.js';
 import { checkDependencies } from '../adapters/process/startup-checks.js';
 import { startBatchWorkers, type BatchWorkerOptions, type BatchWorkers } from '../domain/batches/batch-workers.js';
 import { startup, type StartupOptions } from '../domain/startup.js';
+import { warmHttpClient } from '../adapters/process/warm-http-client.js';
 import { startMetricsServer, type MetricsServer } from './metrics-server.js';
 
 export interface RunningWorker {
@@ -41,7 +42,7 @@ export async function startQueueWorker(config: Config): Promise<RunningWorker> {
     // Only with a token: metrics are never served to whoever can reach the port.
     const { token, port } = config.metrics;
     if (token !== undefined) metricsServer = await startMetricsServer({ metrics: runtime.deps.metrics, token, host: config.host, port, logger });
-    await startup(runtime.deps, { recover: recoverOptions(config), continuing: 'working' });
+    await Promise.all([startup(runtime.deps, { recover: recoverOptions(config), continuing: 'working' }), warmHttpClient(logger)]);
     workers = await startBatchWorkers(runtime.deps, batchWorkerOptions(config));
   } catch (error) {
     await metricsServer?.close();

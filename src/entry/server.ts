@@ -10,6 +10,7 @@ import { startBatchWorkers, type BatchWorkers } from '../domain/batches/batch-wo
 import { batchWorkerOptions, recoverOptions } from './queue-worker.js';
 import { startup } from '../domain/startup.js';
 import { createLimitedServer } from './server-limits.js';
+import { warmHttpClient } from '../adapters/process/warm-http-client.js';
 
 export interface RunningServer {
   url: string;
@@ -59,11 +60,14 @@ export async function startServer(config: Config, options: ServeOptions = { work
     });
     await listen(server, config);
 
-    await startup(deps, {
-      adminKey: config.authMode === 'api_key' ? { secret: config.adminApiKey } : undefined,
-      recover: options.workers ? recoverOptions(config) : undefined,
-      continuing: 'serving',
-    });
+    await Promise.all([
+      startup(deps, {
+        adminKey: config.authMode === 'api_key' ? { secret: config.adminApiKey } : undefined,
+        recover: options.workers ? recoverOptions(config) : undefined,
+        continuing: 'serving',
+      }),
+      warmHttpClient(logger),
+    ]);
     if (options.workers) workers = await startBatchWorkers(deps, batchWorkerOptions(config));
     markReady();
     return running(config, { runtime, server, workers, release: () => lock?.release() });
