@@ -57,7 +57,7 @@ export const neutralSyntaxRule = [
   { selector: `ImportExpression[source.value=/^(${NODE_ONLY_PACKAGES.map((name) => name.replace('/', '\\u002F').replace('*', '.*')).join('|')})(\\u002F|$)/]`, message: `Node-only package: ${WHY}` },
 ];
 
-export const NEUTRAL_FILES = ['src/domain/**/*.ts', 'src/ports/**/*.ts', 'src/http/**/*.ts', 'src/mcp/**/*.ts', 'src/app.ts'];
+export const NEUTRAL_FILES = ['src/domain/**/*.ts', 'src/ports/**/*.ts', 'src/http/**/*.ts', 'src/mcp/**/*.ts', 'src/app.ts', 'src/config.ts', 'src/config/**/*.ts'];
 
 export default [
   {

@@ -3,9 +3,9 @@ import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { pino } from 'pino';
 import { createMemoryBlobStore } from '../src/adapters/blob/memory-blob-store.js';
 import { createApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { buildDeps } from '../src/deps.js';
-import { VERSION } from '../src/version.js';
+import { loadConfig } from '../src/runtimes/node/config.js';
+import { buildDeps } from '../src/runtimes/node/deps.js';
+import { VERSION } from '../src/runtimes/node/version.js';
 
 /** Where the web app's generated API types live; `web/src/api/types.ts` names its types from them. */
 export const SCHEMA_FILE = path.resolve(import.meta.dirname, '../web/src/api/schema.d.ts');

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, listenAddressUrl, loadConfig } from './config.js';
+import { ConfigError, listenAddressUrl, parseConfig } from './config.js';
+import { loadConfig } from './runtimes/node/config.js';
 
 describe('loadConfig', () => {
   it('runs on embedded defaults with nothing set', () => {
@@ -108,5 +109,19 @@ describe('ORPHAN_SWEEP_INTERVAL', () => {
 
   it('refuses what is not a duration, naming the variable', () => {
     expect(() => loadConfig({ ORPHAN_SWEEP_INTERVAL: 'hourly' })).toThrow(/ORPHAN_SWEEP_INTERVAL: must be a duration such as 1h/);
+  });
+});
+
+describe('parseConfig (any runtime)', () => {
+  it("reads a Worker's bindings with the same schema and keeps paths as written, with no file system to resolve them against", () => {
+    const config = parseConfig({ AUTH_MODE: 'api_key', ADMIN_API_KEY: 'igk_bindings_0123456789abcdef', DATA_DIR: 'state' });
+    expect(config.dataDir).toBe('state');
+    expect(config.database).toEqual({ kind: 'sqlite', file: 'state/imagegate.sqlite' });
+    expect(config.adminApiKey).toBe('igk_bindings_0123456789abcdef');
+  });
+
+  it('refuses a bad binding as it refuses a bad variable, naming it', () => {
+    expect(() => parseConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => parseConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
 });

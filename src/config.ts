@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { z } from 'zod';
 import { parseAllowList } from './http/middleware/ip-allowlist.js';
 import { checkInfrastructure, infrastructureConfig, infrastructureEnv, type InfrastructureConfig } from './config/infrastructure.js';
@@ -167,8 +166,27 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-/** Parses the environment once; a bad setting stops start-up with a message naming it. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * How a runtime turns the paths in settings (DATA_DIR, COMFYUI_WORKFLOWS, WEB_APP_DIR, a sqlite: URL) into the
+ * paths its adapters open: absolute against the working directory on Node (runtimes/node/config.ts), as written
+ * on Workers, which has no file system and uses none of them.
+ */
+export interface ConfigPaths {
+  resolve(path: string): string;
+  join(directory: string, file: string): string;
+}
+
+/** Paths kept as written, joined with a slash: for runtimes without a file system. */
+export const PLAIN_PATHS: ConfigPaths = {
+  resolve: (path) => path,
+  join: (directory, file) => `${directory.replace(/\/+$/, '')}/${file}`,
+};
+
+/**
+ * Parses the settings once (Node's environment, or a Worker's `env` bindings: the same names and the same schema);
+ * a bad setting stops start-up with a message naming it.
+ */
+export function parseConfig(env: Record<string, string | undefined>, paths: ConfigPaths = PLAIN_PATHS): Config {
   const result = envSchema.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || 'env'}: ${issue.message}`);
@@ -179,7 +197,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     maxConnections: e.MAX_CONNECTIONS,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir: paths.resolve(e.DATA_DIR),
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? listenAddressUrl(e.HOST, e.PORT)).replace(/\/+$/, ''),
     authMode: e.AUTH_MODE,
     allowedIps: e.ALLOWED_IPS === undefined ? [] : parseAllowList(e.ALLOWED_IPS).valid,
@@ -207,12 +225,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       A1111_USERNAME: e.A1111_USERNAME,
       A1111_PASSWORD: e.A1111_PASSWORD,
       COMFYUI_URL: e.COMFYUI_URL?.replace(/\/+$/, ''),
-      COMFYUI_WORKFLOWS: e.COMFYUI_WORKFLOWS === undefined ? undefined : path.resolve(e.COMFYUI_WORKFLOWS),
+      COMFYUI_WORKFLOWS: e.COMFYUI_WORKFLOWS === undefined ? undefined : paths.resolve(e.COMFYUI_WORKFLOWS),
     },
     providers: { timeoutMs: e.PROVIDER_TIMEOUT_MS, maxConcurrent: e.PROVIDER_MAX_CONCURRENCY, retries: e.PROVIDER_RETRIES },
-    webAppDir: e.WEB_APP_DIR === undefined ? undefined : path.resolve(e.WEB_APP_DIR),
+    webAppDir: e.WEB_APP_DIR === undefined ? undefined : paths.resolve(e.WEB_APP_DIR),
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
-    ...infrastructureConfig(e),
+    ...infrastructureConfig(e, paths),
   };
 }
 

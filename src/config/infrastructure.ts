@@ -1,5 +1,5 @@
-import path from 'node:path';
 import { z } from 'zod';
+import type { ConfigPaths } from '../config.js';
 
 /**
  * Where data lives and how processes share work: SQLite, local disk and in-process queues by default;
@@ -91,9 +91,9 @@ export function checkInfrastructure(env: Partial<InfrastructureEnv>, ctx: z.Refi
   }
 }
 
-export function infrastructureConfig(e: InfrastructureEnv): InfrastructureConfig {
+export function infrastructureConfig(e: InfrastructureEnv, paths: ConfigPaths): InfrastructureConfig {
   return {
-    database: databaseConfig(e),
+    database: databaseConfig(e, paths),
     storage: {
       driver: e.STORAGE_DRIVER,
       s3:
@@ -110,12 +110,12 @@ export function infrastructureConfig(e: InfrastructureEnv): InfrastructureConfig
   };
 }
 
-function databaseConfig(e: InfrastructureEnv): DatabaseConfig {
+function databaseConfig(e: InfrastructureEnv, paths: ConfigPaths): DatabaseConfig {
   const url = e.DATABASE_URL;
-  if (url === undefined) return { kind: 'sqlite', file: path.join(path.resolve(e.DATA_DIR), 'imagegate.sqlite') };
+  if (url === undefined) return { kind: 'sqlite', file: paths.join(paths.resolve(e.DATA_DIR), 'imagegate.sqlite') };
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
-    return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(file) };
+    return { kind: 'sqlite', file: file === ':memory:' ? file : paths.resolve(file) };
   }
   return {
     kind: 'postgres',

@@ -12,7 +12,7 @@ import type { ReadinessCheck } from '../ports/readiness.js';
 import type { WebhookTransport } from '../ports/webhook-transport.js';
 import type { ModelCatalog } from './models/catalog.js';
 
-/** Everything a domain verb may touch, as ports; `buildDeps` in src/deps.ts picks the adapters. */
+/** Everything a domain verb may touch, as ports; `buildDeps` in src/runtimes/node/deps.ts picks the adapters (one composition root per runtime). */
 export interface Deps {
   db: Database;
   blobs: BlobStore;

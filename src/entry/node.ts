@@ -1,8 +1,9 @@
 import { boundHeapGrowth } from '../adapters/process/heap-growth.js';
 import { StartupError } from '../adapters/process/startup-error.js';
 import { startTracing } from '../adapters/tracing/start-tracing.js';
-import { ConfigError, loadConfig, type Config } from '../config.js';
-import { createLogger } from '../deps.js';
+import { ConfigError, type Config } from '../config.js';
+import { loadConfig } from '../runtimes/node/config.js';
+import { createLogger } from '../runtimes/node/deps.js';
 import { GENERATE_USAGE, generateCommand } from './cli/generate.js';
 import { KEYS_USAGE, keysCommand } from './cli/keys.js';
 import { MCP_USAGE, mcpCommand } from './cli/mcp.js';

@@ -1,6 +1,6 @@
 import { StartupError } from '../adapters/process/startup-error.js';
 import type { Config } from '../config.js';
-import { buildDeps, createLogger, describeDatabase } from '../deps.js';
+import { buildDeps, createLogger, describeDatabase } from '../runtimes/node/deps.js';
 import { checkDependencies } from '../adapters/process/startup-checks.js';
 import { startBatchWorkers, type BatchWorkerOptions, type BatchWorkers } from '../domain/batches/batch-workers.js';
 import { startup, type StartupOptions } from '../domain/startup.js';

@@ -4,7 +4,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { createNodeApp } from '../runtimes/node/app.js';
 import type { Config } from '../config.js';
 import { StartupError, errorCode } from '../adapters/process/startup-error.js';
-import { buildDeps, claimDataDir, createLogger, describeDatabase, type Runtime } from '../deps.js';
+import { buildDeps, claimDataDir, createLogger, describeDatabase, type Runtime } from '../runtimes/node/deps.js';
 import { checkDependencies } from '../adapters/process/startup-checks.js';
 import { startBatchWorkers, type BatchWorkers } from '../domain/batches/batch-workers.js';
 import { batchWorkerOptions, recoverOptions } from './queue-worker.js';

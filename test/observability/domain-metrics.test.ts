@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createPrometheusMetrics } from '../../src/adapters/metrics/prometheus-metrics.js';
 import { CircuitBreaker } from '../../src/adapters/providers/resilience/circuit-breaker.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/runtimes/node/config.js';
 import { ProviderOutcomeUnknown, ProviderRefusal, ProviderUnavailable, type ImageProvider } from '../../src/ports/image-provider.js';
 import { buildProviderSet } from '../../src/providers.js';
 import { closeAfterEach } from '../../src/test-support/close-after-each.js';

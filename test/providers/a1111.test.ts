@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createA1111Provider } from '../../src/adapters/providers/a1111/a1111-provider.js';
 import { a1111Models } from '../../src/domain/models/catalog/a1111.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/runtimes/node/config.js';
 import { ProviderRefusal, ProviderUnavailable, type ProviderRequest } from '../../src/ports/image-provider.js';
 import { buildProviderSet, parametersFrom } from '../../src/providers.js';
 import { a1111Success } from './fakes/a1111-fake.js';

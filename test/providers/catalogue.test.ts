@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/runtimes/node/config.js';
 import { createModelCatalog } from '../../src/domain/models/catalog.js';
 import { computeCost } from '../../src/domain/models/pricing.js';
 import { GENERATION_PARAMETERS } from '../../src/domain/models/types.js';

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUNDLED_WORKFLOWS, loadComfyWorkflows } from '../../src/adapters/providers/comfyui/workflows.js';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { ConfigError } from '../../src/config.js';
+import { loadConfig } from '../../src/runtimes/node/config.js';
 import { buildProviderSet } from '../../src/providers.js';
 
 /* The workflow folder (COMFYUI_WORKFLOWS): API-format graphs with a mapping beside each, checked at start-up. */

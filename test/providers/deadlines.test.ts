@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createReplicateProvider } from '../../src/adapters/providers/replicate/replicate-provider.js';
 import { withResilience } from '../../src/adapters/providers/resilience/resilient-provider.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/runtimes/node/config.js';
 import { replicateModels } from '../../src/domain/models/catalog/replicate.js';
 import { ProviderJobAbandoned, ProviderOutcomeUnknown, ProviderUnavailable, type ProviderRequest } from '../../src/ports/image-provider.js';
 import { buildProviderSet, parametersFrom } from '../../src/providers.js';

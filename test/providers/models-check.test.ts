@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/runtimes/node/config.js';
 import { modelsCommand } from '../../src/entry/cli/models.js';
 import { startA1111Fake } from './fakes/a1111-fake.js';
 import { startComfyUiFake } from './fakes/comfyui-fake.js';

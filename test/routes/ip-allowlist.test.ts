@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, ConfigError } from '../../src/config.js';
+import { ConfigError } from '../../src/config.js';
+import { loadConfig } from '../../src/runtimes/node/config.js';
 import { createHarness, json, type Harness } from '../../src/test-support/harness.js';
 
 let h: Harness;

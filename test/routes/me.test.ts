@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/runtimes/node/config.js';
 import { createHarness, json, type Harness } from '../../src/test-support/harness.js';
 import { as, createKeyFor } from '../keys/key-helpers.js';
 

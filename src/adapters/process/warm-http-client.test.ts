@@ -1,9 +1,15 @@
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { warmHttpClient } from './warm-http-client.js';
 
+/** A debug-level logger whose lines (message and fields) are kept for the test to read. */
 const logger = () => {
   const lines: { fields: Record<string, unknown>; message: string }[] = [];
-  return { lines, debug: (fields: Record<string, unknown>, message: string) => void lines.push({ fields, message }) };
+  const log = pino({ level: 'debug', base: undefined, timestamp: false }, { write: (line: string) => {
+    const { msg, level: _level, ...fields } = JSON.parse(line) as { msg: string; level: number } & Record<string, unknown>;
+    lines.push({ fields, message: msg });
+  } });
+  return Object.assign(log, { lines });
 };
 
 describe('warmHttpClient', () => {

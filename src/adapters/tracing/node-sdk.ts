@@ -3,7 +3,7 @@ import { detectResources, defaultResource, envDetector, resourceFromAttributes }
 import { BatchSpanProcessor, NodeTracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import type { Logger } from '../../ports/logger.js';
-import { VERSION } from '../../version.js';
+import { VERSION } from '../../runtimes/node/version.js';
 import type { OtlpProtocol, Tracing } from './start-tracing.js';
 
 /**

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { pino } from 'pino';
 import { createMemoryBlobStore } from '../../adapters/blob/memory-blob-store.js';
 import type { Config } from '../../config.js';
-import { buildDeps, describeDatabase, type Runtime } from '../../deps.js';
+import { buildDeps, describeDatabase, type Runtime } from '../../runtimes/node/deps.js';
 import type { CliIo } from './keys.js';
 
 export interface CliRuntime extends Runtime {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
+import { loadConfig } from '../../runtimes/node/config.js';
 import { keysCommand } from './keys.js';
 
 async function run(dataDir: string, argv: string[]) {

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Config } from '../../config.js';
-import { describeDatabase } from '../../deps.js';
+import { describeDatabase } from '../../runtimes/node/deps.js';
 import { ApiError } from '../../domain/errors.js';
 import { ADMIN_USER_ID } from '../../domain/keys/bootstrap-admin-key.js';
 import type { ApiKeyRecord } from '../../domain/keys/key-record.js';

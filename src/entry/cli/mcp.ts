@@ -2,13 +2,13 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { pino } from 'pino';
 import type { Config } from '../../config.js';
 import type { DataDirLock } from '../../adapters/process/data-dir-lock.js';
-import { buildDeps, claimDataDir } from '../../deps.js';
+import { buildDeps, claimDataDir } from '../../runtimes/node/deps.js';
 import { startBatchWorkers, type BatchWorkers } from '../../domain/batches/batch-workers.js';
 import { createKeyAuthenticator } from '../../domain/keys/authenticate.js';
 import { bootstrapAdminKey } from '../../domain/keys/bootstrap-admin-key.js';
 import { defaultUserPrincipal, type Principal } from '../../domain/keys/principal.js';
 import { createMcpServer } from '../../mcp/mcp-server.js';
-import { VERSION } from '../../version.js';
+import { VERSION } from '../../runtimes/node/version.js';
 import type { CliIo } from './keys.js';
 
 export const MCP_USAGE = `Usage:

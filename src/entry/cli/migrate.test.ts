@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
+import { loadConfig } from '../../runtimes/node/config.js';
 import { migrateCommand } from './migrate.js';
 
 it('says which migrations it applied to an empty database, and that there were none the second time', async () => {

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import { describeDatabase, openDatabase } from '../../deps.js';
+import { describeDatabase, openDatabase } from '../../runtimes/node/deps.js';
 
 interface Io {
   out(text: string): void;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
+import { loadConfig } from '../../runtimes/node/config.js';
 import { modelsCommand } from './models.js';
 
 function run(env: Record<string, string>, argv: string[], now = new Date('2026-11-20T10:00:00Z')) {

@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createApp, type CreateAppOptions } from '../../app.js';
-import { VERSION } from '../../version.js';
+import { VERSION } from './version.js';
 import type { AppEnv } from '../../http/app-env.js';
 import type { Api } from '../../http/routes/types.js';
 import type { Logger } from '../../ports/logger.js';

@@ -80,7 +80,7 @@ function catalogueEntry(id: string): ModelDefinition {
   return entry;
 }
 
-// The same lookup the app wires in (src/deps.ts): what the adapter sends is decided by the catalogue.
+// The same lookup the app wires in (src/runtimes/node/deps.ts): what the adapter sends is decided by the catalogue.
 function parametersOf(model: string): ReadonlySet<string> {
   return new Set(workersAiModels.find((entry) => entry.provider_model === model)?.parameters ?? []);
 }
