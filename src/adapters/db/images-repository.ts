@@ -32,8 +32,19 @@ export function createImageRepository(db: Kysely<DatabaseSchema>, dialect: Datab
   const live = (userId: string) =>
     db.selectFrom('images').where('user_id', '=', userId).where('is_deleted', '=', 0);
 
+  /**
+   * The children of an image are a few rows of its edges (image_sources_by_source). Without statistics, SQLite's
+   * planner instead walks the whole gallery through the user's index and checks each image against them: 10 ms for
+   * a page and 10 ms for its count at 100,000 images. The unary `+` keeps that index out of this one term, so the
+   * plan starts from the edges and looks each child up by id (0.03 ms). PostgreSQL plans by its statistics.
+   */
+  const scopeOf = (userId: string, filter: ImageFilter) =>
+    filter.derived_from !== undefined && dialect === 'sqlite'
+      ? db.selectFrom('images').where(sql<string>`+user_id`, '=', userId).where('is_deleted', '=', 0)
+      : live(userId);
+
   const matching = (userId: string, filter: ImageFilter) => {
-    let scope = live(userId);
+    let scope = scopeOf(userId, filter);
     if (filter.text !== undefined) scope = scope.where(promptContains(dialect, filter.text));
     if (filter.model !== undefined) scope = scope.where('model', '=', filter.model);
     if (filter.from !== undefined) scope = scope.where('created_at', '>=', filter.from);
