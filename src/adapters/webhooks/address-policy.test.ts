@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressRange, checkWebhookUrl, isPublicAddress, UnsafeWebhookUrl, type AddressLookup } from './address-policy.js';
+import { addressRange, checkWebhookUrl, ipVersion, isPublicAddress, UnsafeWebhookUrl, type AddressLookup } from './address-policy.js';
 
 // Injected DNS: fixed answers, so no test depends on the network or the machine's resolver.
 const answers: Record<string, { address: string; family: 4 | 6 }[]> = {
@@ -155,5 +155,17 @@ describe('isPublicAddress', () => {
   ])('refuses %s (%s)', (ip, range) => {
     expect(isPublicAddress(ip)).toBe(false);
     expect(addressRange(ip)).toBe(range);
+  });
+});
+
+describe('ipVersion (runtime-neutral, in place of node:net isIP)', () => {
+  const samples = [
+    '127.0.0.1', '0.0.0.0', '255.255.255.255', '256.0.0.1', '127.1', '0x7f.0.0.1', '127.000.0.1', '01.2.3.4', '1.2.3', '1.2.3.4.5', ' 1.2.3.4',
+    '::', '::1', '::ffff:127.0.0.1', '::127.0.0.1', 'fe80::1', 'fe80::1%eth0', '2001:db8::1', '2001:db8:::1', '[::1]', 'gggg::1', '1::2::3',
+    'example.com', 'localhost', '', '12345', ':',
+  ];
+  it.each(samples)('answers for %j what Node answers', async (text) => {
+    const { isIP } = await import('node:net');
+    expect(ipVersion(text)).toBe(isIP(text));
   });
 });

@@ -1,15 +1,20 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
-/** Resolves a hostname to every address it has; injectable so tests and the connect-time check need no real DNS. */
+/**
+ * Resolves a hostname to every address it has; injectable so tests and the connect-time check need no real DNS.
+ * On Node it is the system resolver (system-lookup.ts); on Workers, DNS over HTTPS (doh-lookup.ts). This module is
+ * runtime-neutral: it runs on both.
+ */
 export type AddressLookup = (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>;
 
-/** The operating system resolver (what `net.connect` would use), returning all addresses in resolver order. */
-export const systemLookup: AddressLookup = async (hostname) => {
-  const answers = await dnsLookup(hostname, { all: true, verbatim: true });
-  return answers.map((answer) => ({ address: answer.address, family: answer.family === 6 ? 6 : 4 }));
-};
+/** A canonical dotted quad: no leading zeros, no short or numeric forms (the URL parser canonicalises those first). */
+const DOTTED_QUAD = /^(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+/** 4 or 6 for an IP literal, 0 for anything else: what `node:net`'s isIP answers, without Node. */
+export function ipVersion(text: string): 0 | 4 | 6 {
+  if (DOTTED_QUAD.test(text)) return 4;
+  return text.includes(':') && ipaddr.IPv6.isValid(text) ? 6 : 0;
+}
 
 /** A webhook URL the service refuses to call; `reason` is safe to show to whoever submitted it. */
 export class UnsafeWebhookUrl extends Error {
@@ -44,7 +49,7 @@ const IPV4_COMPATIBLE_DOTTED = /^::(?:\d{1,3}\.){3}\d{1,3}(?:%.*)?$/;
  * such as `127.1` or `0x7f.1` are for the URL parser or the resolver to canonicalise, not for us to guess at.
  */
 export function addressRange(ip: string): string {
-  if (isIP(ip) === 0) return 'invalid';
+  if (ipVersion(ip) === 0) return 'invalid';
   if (IPV4_COMPATIBLE_DOTTED.test(ip)) return 'ipv4Compatible';
   const address = ipaddr.process(ip);
   const range = address.range();
@@ -92,7 +97,7 @@ export async function checkWebhookUrl(raw: string, options: CheckOptions): Promi
   if (host === '') throw new UnsafeWebhookUrl('webhook_url must have a host');
   if (options.allowPrivateNetworks) return url;
 
-  if (isIP(host) !== 0) {
+  if (ipVersion(host) !== 0) {
     const range = addressRange(host);
     if (range !== 'unicast') throw new UnsafeWebhookUrl(`webhook_url host ${host} is not a public address (${range})${PRIVATE_HINT}`);
     return url;

@@ -22,7 +22,7 @@ import type { JobRetryPolicy } from '../../adapters/queue/retry-policy.js';
 import { createFlexibleRateLimiter } from '../../adapters/rate-limit/flexible-rate-limiter.js';
 import { createRateLimitRedisClient, waitUntilReady } from '../../adapters/rate-limit/redis-client.js';
 import { createRedisRateLimiter } from '../../adapters/rate-limit/redis-rate-limiter.js';
-import { systemLookup } from '../../adapters/webhooks/address-policy.js';
+import { systemLookup } from '../../adapters/webhooks/system-lookup.js';
 import { createHttpWebhookTransport } from '../../adapters/webhooks/http-webhook-transport.js';
 import { ConfigError, type Config } from '../../config.js';
 import type { BatchSettings, Deps } from '../../domain/context.js';
