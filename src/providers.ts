@@ -1,20 +1,17 @@
-import { createCpuPool, type CpuPool } from './adapters/cpu/cpu-pool.js';
+import type { CpuPool } from './adapters/cpu/cpu-pool.js';
 import { proceduralModel } from './adapters/providers/procedural/model.js';
 import { createProceduralProvider } from './adapters/providers/procedural/procedural-provider.js';
 import { withResilience } from './adapters/providers/resilience/resilient-provider.js';
 import { DEFAULT_RESILIENCE } from './adapters/providers/resilience/resilient-provider.js';
 import { createA1111Provider } from './adapters/providers/a1111/a1111-provider.js';
-import { createComfyUiProvider } from './adapters/providers/comfyui/comfyui-provider.js';
-import { BUNDLED_WORKFLOWS, loadComfyWorkflows, type ComfyWorkflow } from './adapters/providers/comfyui/workflows.js';
 import { createFalProvider } from './adapters/providers/fal/fal-provider.js';
 import { createOpenAiProvider } from './adapters/providers/openai/openai-provider.js';
 import { createReplicateProvider } from './adapters/providers/replicate/replicate-provider.js';
 import { createStabilityProvider } from './adapters/providers/stability/stability-provider.js';
 import { createWorkersAiProvider } from './adapters/providers/workers-ai/workers-ai-provider.js';
-import { ConfigError, type Config, type ProviderEnv } from './config.js';
+import type { Config, ProviderEnv } from './config.js';
 import type { ProviderStatus } from './domain/models/catalog.js';
 import { a1111Models } from './domain/models/catalog/a1111.js';
-import { comfyUiModels } from './domain/models/catalog/comfyui.js';
 import { falModels } from './domain/models/catalog/fal.js';
 import { openAiModels } from './domain/models/catalog/openai.js';
 import { replicateModels } from './domain/models/catalog/replicate.js';
@@ -36,23 +33,20 @@ export interface ProviderSpec {
   remote: boolean;
 }
 
-/** What every provider is built with: the remote ones' shared settings (PROVIDER_*), the process's CPU pool. */
+/**
+ * The image work the offline model and mask conversions need: the CPU pool's threads on Node, done inline where
+ * there are no threads (Workers). Only the type is imported here, so this registry stays runtime-neutral.
+ */
+export type OfflineImageWork = Pick<CpuPool, 'render' | 'edit' | 'inpaintMask'>;
+
+/** What every provider is built with: the remote ones' shared settings (PROVIDER_*), the runtime's image work. */
 export interface ProviderSettings {
   timeoutMs: number;
-  /** The process's worker threads, where the offline model draws. */
-  cpu: CpuPool;
+  /** Where the offline model draws (the process's worker threads on Node). */
+  cpu: OfflineImageWork;
 }
 
-const must = (value: string | undefined): string => value ?? '';
-
-/** The ComfyUI workflows of COMFYUI_WORKFLOWS (else the bundled samples); a bad file stops start-up naming it. */
-function comfyWorkflows(env: ProviderEnv): ComfyWorkflow[] {
-  try {
-    return loadComfyWorkflows(env.COMFYUI_WORKFLOWS ?? BUNDLED_WORKFLOWS);
-  } catch (error) {
-    throw new ConfigError(`Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
+export const must = (value: string | undefined): string => value ?? '';
 
 /** What each provider model accepts, from the catalogue, so adapters send only what the model takes. */
 export const parametersFrom =
@@ -60,6 +54,10 @@ export const parametersFrom =
   (providerModel: string): ReadonlySet<string> =>
     new Set<string>(models.find((model) => model.provider_model === providerModel)?.parameters ?? []);
 
+/**
+ * The providers every runtime has: the offline model and the ones reached over `fetch`. A runtime adds its own
+ * (Node adds ComfyUI, whose workflows are files and whose progress comes over a WebSocket: runtimes/node/providers.ts).
+ */
 export const PROVIDER_SPECS: readonly ProviderSpec[] = [
   { id: 'local', requires: [], models: () => [proceduralModel], create: (_env, _fetch, _parametersOf, settings) => createProceduralProvider(settings.cpu), remote: false },
   {
@@ -118,13 +116,6 @@ export const PROVIDER_SPECS: readonly ProviderSpec[] = [
       createA1111Provider({ baseUrl: must(env.A1111_BASE_URL), username: env.A1111_USERNAME, password: env.A1111_PASSWORD, fetch: fetchImpl }, parametersOf),
     remote: true,
   },
-  {
-    id: 'comfyui',
-    requires: ['COMFYUI_URL'],
-    models: (env) => comfyUiModels(comfyWorkflows(env)),
-    create: (env, fetchImpl) => createComfyUiProvider({ baseUrl: must(env.COMFYUI_URL), workflows: comfyWorkflows(env), fetch: fetchImpl }),
-    remote: true,
-  },
 ];
 
 export interface ProviderSet {
@@ -136,15 +127,14 @@ export interface ProviderSet {
 /** The one place providers are chosen: each is enabled by its own settings and wrapped for resilience. */
 export function buildProviderSet(
   config: Pick<Config, 'providerEnv' | 'providers'>,
-  options: { fetch?: typeof fetch; specs?: readonly ProviderSpec[]; cpu?: CpuPool; metrics?: Metrics } = {},
+  options: { fetch?: typeof fetch; specs?: readonly ProviderSpec[]; cpu: OfflineImageWork; metrics?: Metrics },
 ): ProviderSet {
   const env = config.providerEnv;
   const specs = options.specs ?? PROVIDER_SPECS;
   const providers = new Map<string, ImageProvider>();
   const missing = new Map<string, string[]>();
   const models: ModelDefinition[] = [];
-  // Without the runtime's pool (listing models, checking providers) a pool of our own starts no thread unless used.
-  const cpu = options.cpu ?? createCpuPool();
+  const { cpu } = options;
   for (const spec of specs) {
     const own = spec.models(env);
     models.push(...own);

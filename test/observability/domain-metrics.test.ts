@@ -4,7 +4,7 @@ import { createPrometheusMetrics } from '../../src/adapters/metrics/prometheus-m
 import { CircuitBreaker } from '../../src/adapters/providers/resilience/circuit-breaker.js';
 import { loadConfig } from '../../src/runtimes/node/config.js';
 import { ProviderOutcomeUnknown, ProviderRefusal, ProviderUnavailable, type ImageProvider } from '../../src/ports/image-provider.js';
-import { buildProviderSet } from '../../src/providers.js';
+import { buildNodeProviderSet } from '../../src/runtimes/node/providers.js';
 import { closeAfterEach } from '../../src/test-support/close-after-each.js';
 import { createHarness, type Harness } from '../../src/test-support/harness.js';
 import { countingStandIn } from '../../src/test-support/stand-in-provider.js';
@@ -88,7 +88,7 @@ describe('metrics of the domain', () => {
     const metrics = createPrometheusMetrics({ logger: pino({ level: 'silent' }) });
     const circuit = async () => seriesOf(parseExposition((await metrics.scrape()).body), 'imagegate_provider_circuit_state');
     // Every configured remote provider has one from the start; the offline one has none.
-    buildProviderSet(loadConfig({ OPENAI_API_KEY: 'sk-test' }), { metrics });
+    buildNodeProviderSet(loadConfig({ OPENAI_API_KEY: 'sk-test' }), { metrics });
     expect(await circuit()).toEqual({ 'provider=openai': 0 });
 
     let now = 0;

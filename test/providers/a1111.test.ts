@@ -3,7 +3,8 @@ import { createA1111Provider } from '../../src/adapters/providers/a1111/a1111-pr
 import { a1111Models } from '../../src/domain/models/catalog/a1111.js';
 import { loadConfig } from '../../src/runtimes/node/config.js';
 import { ProviderRefusal, ProviderUnavailable, type ProviderRequest } from '../../src/ports/image-provider.js';
-import { buildProviderSet, parametersFrom } from '../../src/providers.js';
+import { parametersFrom } from '../../src/providers.js';
+import { buildNodeProviderSet } from '../../src/runtimes/node/providers.js';
 import { a1111Success } from './fakes/a1111-fake.js';
 import { onlyRequest, rejectionOf, sendJson, useLoopbackFake } from './loopback-server.js';
 
@@ -37,10 +38,10 @@ describe('Automatic1111 catalogue', () => {
   });
 
   it('is enabled by A1111_BASE_URL alone, and lists its models either way', () => {
-    const off = buildProviderSet(loadConfig({ A1111_MODELS: 'dreamshaper_8' }));
+    const off = buildNodeProviderSet(loadConfig({ A1111_MODELS: 'dreamshaper_8' }));
     expect(off.models.map((model) => model.id)).toContain('a1111/dreamshaper_8');
     expect(off.statusOf('a1111')).toEqual({ available: false, reason: 'set A1111_BASE_URL to enable provider a1111' });
-    expect(buildProviderSet(loadConfig({ A1111_BASE_URL: api.server.origin })).statusOf('a1111')).toEqual({ available: true });
+    expect(buildNodeProviderSet(loadConfig({ A1111_BASE_URL: api.server.origin })).statusOf('a1111')).toEqual({ available: true });
   });
 });
 

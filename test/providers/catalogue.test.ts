@@ -3,12 +3,12 @@ import { loadConfig } from '../../src/runtimes/node/config.js';
 import { createModelCatalog } from '../../src/domain/models/catalog.js';
 import { computeCost } from '../../src/domain/models/pricing.js';
 import { GENERATION_PARAMETERS } from '../../src/domain/models/types.js';
-import { buildProviderSet, PROVIDER_SPECS } from '../../src/providers.js';
+import { buildNodeProviderSet, NODE_PROVIDER_SPECS } from '../../src/runtimes/node/providers.js';
 
 /* Invariants every catalogue entry of every provider keeps, so a new entry cannot quietly break the API. */
 
 const env = loadConfig({ A1111_MODELS: 'dreamshaper_8' }).providerEnv;
-const models = PROVIDER_SPECS.flatMap((spec) => spec.models(env));
+const models = NODE_PROVIDER_SPECS.flatMap((spec) => spec.models(env));
 
 describe('the model catalogue', () => {
   it('has one entry per id, across providers', () => {
@@ -21,7 +21,7 @@ describe('the model catalogue', () => {
   });
 
   it('belongs each entry to a provider the registry knows', () => {
-    const providers = new Set(PROVIDER_SPECS.map((spec) => spec.id));
+    const providers = new Set(NODE_PROVIDER_SPECS.map((spec) => spec.id));
     for (const model of models) expect(providers).toContain(model.provider);
   });
 
@@ -40,9 +40,9 @@ describe('the model catalogue', () => {
   });
 
   it('marks every remote provider unavailable, naming its settings, when nothing is configured', () => {
-    const set = buildProviderSet(loadConfig({}));
+    const set = buildNodeProviderSet(loadConfig({}));
     expect([...set.providers.keys()]).toEqual(['local']);
-    for (const spec of PROVIDER_SPECS.filter((s) => s.remote)) {
+    for (const spec of NODE_PROVIDER_SPECS.filter((s) => s.remote)) {
       expect(set.statusOf(spec.id).reason).toBe(`set ${spec.requires.join(' and ')} to enable provider ${spec.id}`);
     }
   });

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BUNDLED_WORKFLOWS, loadComfyWorkflows } from '../../src/adapters/providers/comfyui/workflows.js';
 import { ConfigError } from '../../src/config.js';
 import { loadConfig } from '../../src/runtimes/node/config.js';
-import { buildProviderSet } from '../../src/providers.js';
+import { buildNodeProviderSet } from '../../src/runtimes/node/providers.js';
 
 /* The workflow folder (COMFYUI_WORKFLOWS): API-format graphs with a mapping beside each, checked at start-up. */
 
@@ -46,7 +46,7 @@ describe('the bundled ComfyUI workflows', () => {
   });
 
   it('are listed as ComfyUI models, free, with the inputs their mapping names, unavailable until COMFYUI_URL is set', () => {
-    const off = buildProviderSet(loadConfig({}));
+    const off = buildNodeProviderSet(loadConfig({}));
     const comfy = off.models.filter((m) => m.provider === 'comfyui');
     expect(comfy.map((m) => [m.id, m.pricing.kind, m.default_steps, m.inputs])).toEqual([
       ['comfyui/flux-dev', 'free', 20, undefined],
@@ -55,14 +55,14 @@ describe('the bundled ComfyUI workflows', () => {
       ['comfyui/sdxl-inpaint', 'free', 25, { max_images: 1, mask: true, strength: true }],
     ]);
     expect(off.statusOf('comfyui')).toEqual({ available: false, reason: 'set COMFYUI_URL to enable provider comfyui' });
-    expect(buildProviderSet(loadConfig({ COMFYUI_URL: 'http://127.0.0.1:8188' })).statusOf('comfyui')).toEqual({ available: true });
+    expect(buildNodeProviderSet(loadConfig({ COMFYUI_URL: 'http://127.0.0.1:8188' })).statusOf('comfyui')).toEqual({ available: true });
   });
 });
 
 describe('a COMFYUI_WORKFLOWS folder', () => {
   it('gives one model per workflow file, named by the file', () => {
     const folder = folderWith('my-sdxl', sdxl(), { ...sdxlMapping(), name: 'My SDXL' });
-    const set = buildProviderSet(loadConfig({ COMFYUI_URL: 'http://127.0.0.1:8188', COMFYUI_WORKFLOWS: folder }));
+    const set = buildNodeProviderSet(loadConfig({ COMFYUI_URL: 'http://127.0.0.1:8188', COMFYUI_WORKFLOWS: folder }));
     expect(set.models.filter((m) => m.provider === 'comfyui').map((m) => [m.id, m.name])).toEqual([['comfyui/my-sdxl', 'My SDXL']]);
   });
 
@@ -83,7 +83,7 @@ describe('a COMFYUI_WORKFLOWS folder', () => {
     ['a mapping with a strength but no image', { ...sdxlMapping(), strength: { node: '3', input: 'denoise' } }, 'mask and strength work on an input image: map image too'],
   ])('stops start-up on %s, naming COMFYUI_WORKFLOWS and the file', (_case, mapping, message) => {
     const folder = folderWith('broken', sdxl(), mapping === undefined ? undefined : JSON.parse(JSON.stringify(mapping)));
-    const start = () => buildProviderSet(loadConfig({ COMFYUI_WORKFLOWS: folder }));
+    const start = () => buildNodeProviderSet(loadConfig({ COMFYUI_WORKFLOWS: folder }));
     expect(start).toThrow(ConfigError);
     expect(start).toThrow(`COMFYUI_WORKFLOWS: ${folder}`);
     expect(start).toThrow(message);
@@ -109,6 +109,6 @@ describe('a COMFYUI_WORKFLOWS folder', () => {
   });
 
   it('stops start-up on a folder that does not exist', () => {
-    expect(() => buildProviderSet(loadConfig({ COMFYUI_WORKFLOWS: '/nonexistent/imagegate-workflows' }))).toThrow('COMFYUI_WORKFLOWS: /nonexistent/imagegate-workflows is not a readable folder');
+    expect(() => buildNodeProviderSet(loadConfig({ COMFYUI_WORKFLOWS: '/nonexistent/imagegate-workflows' }))).toThrow('COMFYUI_WORKFLOWS: /nonexistent/imagegate-workflows is not a readable folder');
   });
 });

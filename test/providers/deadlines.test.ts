@@ -4,7 +4,8 @@ import { withResilience } from '../../src/adapters/providers/resilience/resilien
 import { loadConfig } from '../../src/runtimes/node/config.js';
 import { replicateModels } from '../../src/domain/models/catalog/replicate.js';
 import { ProviderJobAbandoned, ProviderOutcomeUnknown, ProviderUnavailable, type ProviderRequest } from '../../src/ports/image-provider.js';
-import { buildProviderSet, parametersFrom } from '../../src/providers.js';
+import { parametersFrom } from '../../src/providers.js';
+import { buildNodeProviderSet } from '../../src/runtimes/node/providers.js';
 import { prediction } from './fakes/replicate-fake.js';
 import { rejectionOf, sendJson, startLoopbackServer, type LoopbackServer } from './loopback-server.js';
 
@@ -60,7 +61,7 @@ describe('Workers AI and PROVIDER_TIMEOUT_MS', () => {
       CLOUDFLARE_API_BASE_URL: `${server.origin}/client/v4`,
       PROVIDER_TIMEOUT_MS: '300',
     });
-    const provider = buildProviderSet(config).providers.get('workers-ai');
+    const provider = buildNodeProviderSet(config).providers.get('workers-ai');
     if (provider === undefined) throw new Error('workers-ai is not enabled');
     const started = performance.now();
     const error = await rejectionOf(provider.generate({ providerModel: '@cf/black-forest-labs/flux-1-schnell', prompt: 'a lighthouse at dusk', width: 1024, height: 1024, seed: 1 }));

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import { catalogView, createModelCatalog } from '../../domain/models/catalog.js';
 import type { ProviderCheck } from '../../ports/image-provider.js';
-import { buildProviderSet } from '../../providers.js';
+import { buildNodeProviderSet } from '../../runtimes/node/providers.js';
 import type { CliIo } from './keys.js';
 
 export const MODELS_USAGE = `Usage:
@@ -23,7 +23,7 @@ export function modelsCommand(config: Config, argv: string[], io: CliIo, options
   if (argv.includes('--check')) return checkProviders(config, io, options.fetch);
   const all = argv.includes('--all');
   const now = (options.now ?? (() => new Date()))();
-  const { models, statusOf } = buildProviderSet(config);
+  const { models, statusOf } = buildNodeProviderSet(config);
   const entries = createModelCatalog(models, statusOf)
     .list()
     .map((entry) => catalogView(entry, now))
@@ -41,7 +41,7 @@ export function modelsCommand(config: Config, argv: string[], io: CliIo, options
 
 /** One line per configured provider: its check endpoint and what it answered; exit 1 if any failed. */
 async function checkProviders(config: Config, io: CliIo, fetchImpl?: typeof fetch): Promise<number> {
-  const { providers } = buildProviderSet(config, fetchImpl === undefined ? {} : { fetch: fetchImpl });
+  const { providers } = buildNodeProviderSet(config, fetchImpl === undefined ? {} : { fetch: fetchImpl });
   const results = await Promise.all(
     [...providers.values()].map(async (provider): Promise<[string, ProviderCheck]> => {
       if (provider.check === undefined) return [provider.id, { ok: true, endpoint: 'built in', detail: 'nothing to check' }];

@@ -42,7 +42,7 @@ import type { RateLimiter } from '../../ports/rate-limiter.js';
 import type { ReadinessCheck } from '../../ports/readiness.js';
 import type { WebhookTransport } from '../../ports/webhook-transport.js';
 import { activeTraceFields } from '../../ports/tracer.js';
-import { buildProviderSet } from '../../providers.js';
+import { buildNodeProviderSet } from './providers.js';
 
 /**
  * `buffered` (the server and the worker): lines go to stdout by asynchronous writes, so a request never waits on the
@@ -256,7 +256,7 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const metrics = openMetrics(config, logger);
   try {
     await throughDrops(() => db.templates.seed(sampleTemplates), logger);
-    const set = buildProviderSet(config, { cpu, metrics });
+    const set = buildNodeProviderSet(config, { cpu, metrics });
     const providers = new Map(set.providers);
     for (const [id, provider] of Object.entries(overrides.providers ?? {})) providers.set(id, provider);
     const catalog = createModelCatalog(set.models, (id) => (providers.has(id) ? { available: true } : set.statusOf(id)), config.defaultModel);
