@@ -1,21 +1,7 @@
 import sharp from 'sharp';
-import { renderProcedural, type RenderInput } from './render.js';
+import { blendPixels, editPixels, MAX_INPUT_PIXELS, type EditInput } from './edit-pixels.js';
 
-/**
- * An honest, non-AI edit by the offline model: the procedural picture for the prompt and seed, laid over the
- * caller's image. `width` and `height` are the output's size; the domain sets them to the input's size when the
- * caller gave none.
- */
-export interface EditInput extends RenderInput {
-  /** The image to edit (PNG, JPEG or WebP), `images[0]` of the request. */
-  image: Uint8Array;
-  /** OpenAI's semantics: a fully transparent pixel is the area to change, any other is kept. Same size as `image`. */
-  mask?: Uint8Array;
-  /** 0..1, how much of the rendered picture goes into the changed pixels (1 = only the render). */
-  strength?: number;
-  /** Refuses a larger input before decoding it; by default the renderer's own ceiling. */
-  maxInputPixels?: number;
-}
+export { DEFAULT_MASKED_STRENGTH, DEFAULT_STRENGTH, type EditInput } from './edit-pixels.js';
 
 export interface RawRgba {
   data: Buffer;
@@ -24,57 +10,29 @@ export interface RawRgba {
   channels: 4;
 }
 
-/** Image-to-image without a mask keeps this much of the input's composition visible by default. */
-export const DEFAULT_STRENGTH = 0.6;
-/** With a mask the edit area is replaced outright by default, as inpainting does. */
-export const DEFAULT_MASKED_STRENGTH = 1;
-/** The same runaway guard as the renderer's longest side (8192), squared. */
-const MAX_INPUT_PIXELS = 8192 * 8192;
-
 /**
- * Decodes the input (and mask) to 8-bit sRGB RGBA, renders at the output's size, blends, and returns the RGBA pixels.
- * When the output's size differs from the input's, the input and the mask are first resized to it (stretched, so
- * nothing is cropped; the mask with the nearest neighbour, so it gains no new transparent pixels): "kept" pixels
- * are then kept relative to that resized input. No EXIF rotation is applied, so pixels line up with the mask the
- * caller drew over the stored bytes. Deterministic for equal inputs.
+ * Decodes the input (and mask) to 8-bit sRGB RGBA with sharp, then renders at the output's size and blends
+ * (editPixels, which runtimes without sharp share). When the output's size differs from the input's, the input and
+ * the mask are first resized to it (stretched, so nothing is cropped; the mask with the nearest neighbour, so it gains
+ * no new transparent pixels): "kept" pixels are then kept relative to that resized input. No EXIF rotation is applied,
+ * so pixels line up with the mask the caller drew over the stored bytes. Deterministic for equal inputs.
  */
 export async function editProcedural(input: EditInput): Promise<RawRgba> {
   const { width, height } = input;
   const limit = input.maxInputPixels ?? MAX_INPUT_PIXELS;
   const picture = await decodeRgba(input.image, limit, width, height, 'lanczos3');
   const mask = input.mask === undefined ? undefined : await decodeRgba(input.mask, limit, width, height, 'nearest');
-  const render = renderProcedural(input);
-  const strength = clampStrength(input.strength ?? (mask === undefined ? DEFAULT_STRENGTH : DEFAULT_MASKED_STRENGTH));
-  return { data: blend(picture, render.data, mask, strength), width, height, channels: 4 };
+  const edited = editPixels(input, picture, mask);
+  return { ...edited, data: asBuffer(edited.data) };
 }
 
-/**
- * Per pixel: `out = input * (1 - s) + render * s`, the render being opaque. With a mask only the pixels whose mask
- * alpha is 0 are blended; every other pixel is copied, all four bytes, so it stays byte-identical to the input.
- * s = 0 gives the input's bytes and s = 1 the render's exactly (integer values times 0 and 1 are exact in floats).
- */
+/** blendPixels for Buffers (see there), kept for the Node callers that compare with Buffer's `equals`. */
 export function blend(picture: Buffer, render: Buffer, mask: Buffer | undefined, strength: number): Buffer {
-  const pixels = picture.length / 4;
-  if (render.length !== pixels * 3) throw new RangeError('the render and the input differ in size');
-  if (mask !== undefined && mask.length !== picture.length) throw new RangeError('the mask and the input differ in size');
-  const out = Buffer.from(picture);
-  const keep = 1 - strength;
-  for (let p = 0; p < pixels; p++) {
-    const i = p * 4;
-    if (mask !== undefined && mask[i + 3] !== 0) continue;
-    const r = p * 3;
-    out[i] = Math.round((picture[i] ?? 0) * keep + (render[r] ?? 0) * strength);
-    out[i + 1] = Math.round((picture[i + 1] ?? 0) * keep + (render[r + 1] ?? 0) * strength);
-    out[i + 2] = Math.round((picture[i + 2] ?? 0) * keep + (render[r + 2] ?? 0) * strength);
-    out[i + 3] = Math.round((picture[i + 3] ?? 0) * keep + 255 * strength);
-  }
-  return out;
+  return asBuffer(blendPixels(picture, render, mask, strength));
 }
 
-/** Out-of-range strengths are the domain's to refuse; here they only must not produce bytes outside 0..255. */
-function clampStrength(value: number): number {
-  return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : DEFAULT_STRENGTH;
-}
+/** A Buffer over the same memory: no copy. */
+const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
 
 async function decodeRgba(bytes: Uint8Array, maxPixels: number, width: number, height: number, kernel: 'lanczos3' | 'nearest'): Promise<Buffer> {
   let image = sharp(bytes, { failOn: 'error', limitInputPixels: maxPixels });
