@@ -4,10 +4,11 @@
  * Node (render-pixels.ts) and PNG is read and written by fast-png. PNG only: JPEG and WebP have no decoder or encoder
  * here, so such inputs and outputs reject with a message saying so, and no WebP thumbnails are made.
  *
- * CPU time of `render` on the machine that wrote this (Node 20, one core, PNG encoded at zlib level 6; a Worker's
- * V8 is of the same speed): 512x512 in about 130 ms, 1024x1024 in about 480 ms, 2048x2048 in about 1,900 ms. Workers'
- * default CPU limit is 30 s per request on paid plans (configurable higher), so every catalogue size fits there;
- * on the free plan's 10 ms none does, not even 512x512.
+ * CPU time of `render` measured on the machine that wrote this (Node 20, one core of a shared 2-core box, default
+ * zlib level 3; a Worker runs the same V8): 512x512 in about 60 ms, 1024x1024 in about 180 ms, 2048x2048 in about
+ * 690 ms, two thirds of it the PNG encode (the drawing alone: about 20, 65 and 225 ms). At level 6: about 60, 245 and
+ * 1,030 ms for files 3 to 6% smaller. Workers' default CPU limit is 30 s per request on paid plans, so every size of
+ * the catalogue (up to 2048x2048) fits with room to spare; the free plan's 10 ms fits none, not even 512x512.
  */
 import { inpaintMaskFromAlpha } from '../providers/stability/inpaint-mask.js';
 import { editPixels, MAX_INPUT_PIXELS, type EditInput } from '../providers/procedural/edit-pixels.js';
@@ -30,8 +31,9 @@ export type InlineImageWork = Pick<CpuPool, 'render' | 'edit' | 'inpaintMask' | 
 
 export interface InlineImageWorkOptions {
   /**
-   * zlib level of the PNGs written (0..9), 6 by default, as the pool's libvips encoder. Lower is faster and larger:
-   * fast-png writes rows unfiltered, so its files are already larger than libvips' at the same level.
+   * zlib level of the PNGs written (0..9), 3 by default: CPU time is what a Worker runs short of, and level 6 (the
+   * pool's) costs about 50% more of it at 2048x2048 for files only 6% smaller. fast-png writes rows unfiltered, so
+   * its files are larger than libvips' either way.
    */
   compressionLevel?: ZlibLevel;
 }
@@ -40,7 +42,7 @@ export interface InlineImageWorkOptions {
 const INLINE_THREAD_ID = 0;
 
 export function createInlineImageWork(options: InlineImageWorkOptions = {}): InlineImageWork {
-  const level = options.compressionLevel ?? 6;
+  const level = options.compressionLevel ?? 3;
   // Work starts synchronously inside async functions, so a throw (abort included) is a rejection, as from the pool.
   const start = (callOptions: CodecCallOptions | undefined): void => callOptions?.signal?.throwIfAborted();
 
