@@ -64,10 +64,24 @@ describe('inline image work: render and edit', () => {
     expect(a.data.equals(b.data)).toBe(true);
   });
 
-  it('stretches an input of another size to the size asked for, keeping the mask\'s kept pixels', async () => {
-    const out = await inline.edit({ prompt: 'hills', seed: 1, width: W * 2, height: H, image: await photo(), mask: await maskPng() });
+  it('stretches an input of another size to the size asked for, keeping the pixels the stretched mask keeps', async () => {
+    const flat = await rawPng(Buffer.alloc(W * H * 4).fill(Buffer.from([10, 20, 30, 255])), W, H);
+    const out = await inline.edit({ prompt: 'hills', seed: 1, width: W * 2, height: H, image: flat, mask: await maskPng() });
     const after = await pixels(out.png);
     expect([after.width, after.height]).toEqual([W * 2, H]);
+    // The mask's transparent left half, stretched, is the output's left half: redrawn; the right half is kept.
+    let kept = 0;
+    let redrawn = 0;
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W * 2; x++) {
+        const i = (y * W * 2 + x) * 4;
+        const same = after.data.subarray(i, i + 4).equals(Buffer.from([10, 20, 30, 255]));
+        if (x >= W && same) kept += 1;
+        if (x < W && !same) redrawn += 1;
+      }
+    }
+    expect(kept).toBe(W * H);
+    expect(redrawn).toBeGreaterThan(W * H * 0.9);
   });
 
   it('refuses a JPEG to edit, saying this runtime reads PNG only', async () => {
