@@ -58,7 +58,14 @@ export const neutralSyntaxRule = [
 ];
 
 /** Adapters written for every runtime (Workers among them) are held to the same rule, file by file. */
-const NEUTRAL_ADAPTERS = ['src/adapters/webhooks/address-policy.ts', 'src/adapters/webhooks/doh-lookup.ts', 'src/adapters/webhooks/fetch-webhook-transport.ts'];
+const NEUTRAL_ADAPTERS = [
+  'src/adapters/webhooks/address-policy.ts',
+  'src/adapters/webhooks/doh-lookup.ts',
+  'src/adapters/webhooks/fetch-webhook-transport.ts',
+  'src/adapters/codec/**/*.ts',
+  'src/adapters/providers/procedural/render-pixels.ts',
+  'src/adapters/providers/procedural/edit-pixels.ts',
+];
 
 export const NEUTRAL_FILES = ['src/domain/**/*.ts', 'src/ports/**/*.ts', 'src/http/**/*.ts', 'src/mcp/**/*.ts', 'src/app.ts', 'src/config.ts', 'src/config/**/*.ts', 'src/providers.ts', ...NEUTRAL_ADAPTERS];
 
