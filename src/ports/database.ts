@@ -7,6 +7,7 @@ import type { IdempotencyRepository } from './db/idempotency.js';
 import type { ImageRepository } from './db/images.js';
 import type { SettingsRepository } from './db/settings.js';
 import type { TemplateRepository } from './db/templates.js';
+import type { UnitOfWork } from './db/unit-of-work.js';
 import type { WebhookOutboxRepository } from './db/webhook-outbox.js';
 
 export type * from './db/analytics.js';
@@ -19,10 +20,11 @@ export type * from './db/idempotency.js';
 export type * from './db/images.js';
 export type * from './db/settings.js';
 export type * from './db/templates.js';
+export type * from './db/unit-of-work.js';
 export type * from './db/webhook-outbox.js';
 
 /** The database as the domain sees it: one repository per aggregate, each scoped by user where a user owns the rows. */
-export interface Database {
+export interface Database extends UnitOfWork {
   apiKeys: ApiKeyRepository;
   batches: BatchRepository;
   webhookOutbox: WebhookOutboxRepository;

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { CollectionRepository, CollectionWithCount } from '../../ports/database.js';
 import { toImageRow, toNumber } from './rows.js';
+import type { UnitOfWork } from '../../ports/db/unit-of-work.js';
+import { writeOf } from './unit-of-work.js';
 import type { DatabaseSchema } from './schema.js';
 
-export function createCollectionRepository(db: Kysely<DatabaseSchema>): CollectionRepository {
+export function createCollectionRepository(db: Kysely<DatabaseSchema>, unit: UnitOfWork): CollectionRepository {
   const withCount = (userId: string) =>
     db
       .selectFrom('collections as c')
@@ -53,13 +55,13 @@ export function createCollectionRepository(db: Kysely<DatabaseSchema>): Collecti
       return { items: rows.map(toCollection), total: toNumber(count?.total) };
     },
     async delete(userId, id) {
-      return db.transaction().execute(async (trx) => {
-        const owned = await trx.selectFrom('collections').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-        if (owned === undefined) return false;
-        await trx.deleteFrom('collection_images').where('collection_id', '=', id).execute();
-        await trx.deleteFrom('collections').where('id', '=', id).execute();
-        return true;
-      });
+      // Its images go first, and only if the user owns it: the guard is in each statement, not a read before them.
+      const owned = db.selectFrom('collections').select('id').where('id', '=', id).where('user_id', '=', userId);
+      const [, collection] = await unit.commit([
+        writeOf('collections.delete: its images', db.deleteFrom('collection_images').where('collection_id', 'in', owned)),
+        writeOf('collections.delete', db.deleteFrom('collections').where('id', '=', id).where('user_id', '=', userId)),
+      ]);
+      return (collection?.changed ?? 0) > 0;
     },
     async addImage(collectionId, imageId, at) {
       const result = await db

@@ -12,6 +12,7 @@ import { createImageRepository } from './images-repository.js';
 import { migrationProvider } from './migrations/index.js';
 import type { DatabaseSchema } from './schema.js';
 import { createTemplateRepository } from './templates-repository.js';
+import { createKyselyUnitOfWork } from './unit-of-work.js';
 import { createWebhookOutboxRepository } from './webhook-outbox-repository.js';
 
 /** The Database port over any Kysely dialect; the dialect-specific part is only how the connection is made. */
@@ -41,16 +42,18 @@ export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Databa
     }
     return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
   };
+  const unit = createKyselyUnitOfWork(db);
   return {
     dialect,
     kysely: db,
+    commit: (writes) => unit.commit(writes),
     images: createImageRepository(db, dialect),
-    collections: createCollectionRepository(db),
+    collections: createCollectionRepository(db, unit),
     templates: createTemplateRepository(db),
     analytics: createAnalyticsRepository(db),
     apiKeys: createApiKeyRepository(db),
     batches: createBatchRepository(db, dialect),
-    webhookOutbox: createWebhookOutboxRepository(db),
+    webhookOutbox: createWebhookOutboxRepository(db, unit),
     settings: createSettingsRepository(db),
     idempotency: createIdempotencyRepository(db),
     charges: createChargeRepository(db, dialect),
