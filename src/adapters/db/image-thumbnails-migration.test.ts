@@ -6,6 +6,7 @@ import { toImageRecord } from '../../domain/images/image-record.js';
 import type { Database } from '../../ports/database.js';
 import { TEST_DATABASE_URL, skipWithout } from '../../test-support/services.js';
 import { createTestSchema } from '../../test-support/test-schema.js';
+import { createKyselyUnitOfWork } from './unit-of-work.js';
 import { createImageRepository } from './images-repository.js';
 import { migrationProvider } from './migrations/index.js';
 import { createPostgresDatabase } from './postgres.js';
@@ -69,7 +70,7 @@ describe.each(openers)('migration 013 on %s', (dialect, skip, open) => {
       values ('img_before', 'alice', 'a fox', 'local/procedural', 'generated/img_before.png', 64, 64, 0, '2026-11-01T00:00:00.000Z', '{}')`.execute(db);
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
 
-    const images = createImageRepository(db, dialect);
+    const images = createImageRepository(db, dialect, createKyselyUnitOfWork(db));
     const before = found(await images.findLive('alice', 'img_before'));
     expect(before.has_thumbnails).toBe(false);
     expect(toImageRecord(before, blobs).thumbnails).toBeNull();

@@ -1,7 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Write } from '../../ports/db/unit-of-work.js';
 import type { ImageRow } from '../../ports/database.js';
 import { fromImageRow, toNumber } from './rows.js';
 import type { DatabaseSchema } from './schema.js';
+import { writeOf } from './unit-of-work.js';
 
 type Writer = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
 
@@ -39,31 +41,66 @@ export async function recordImage(trx: Transaction<DatabaseSchema>, row: ImageRo
   return true;
 }
 
-/** Marks a live image deleted and moves it from the live counter to the day's deleted images. */
-export async function recordSoftDelete(trx: Transaction<DatabaseSchema>, userId: string, id: string, at: string): Promise<boolean> {
-  const image = await trx.selectFrom('images').select(['created_at', 'model']).where('id', '=', id).where('user_id', '=', userId).where('is_deleted', '=', 0).executeTakeFirst();
-  if (image === undefined) return false;
-  const updated = await trx.updateTable('images').set({ is_deleted: 1, deleted_at: at }).where('id', '=', id).where('is_deleted', '=', 0).executeTakeFirst();
-  if (toNumber(updated.numUpdatedRows) === 0) return false;
-  await bumpCounter(trx, userId, -1);
-  await trx
-    .updateTable('usage_daily')
-    .set((eb) => ({ deleted_images: eb('deleted_images', '+', 1) }))
-    .where('user_id', '=', userId)
-    .where('day', '=', dayOf(image.created_at))
-    .where('model', '=', image.model)
-    .execute();
-  return true;
+/**
+ * Marks a live image deleted and moves it from the live counter to the day's deleted images, as one unit whose
+ * statements each check, themselves, that the image is still live: the image is updated last, so the two before it
+ * see it as it was. The third write's `changed` says whether it was deleted (0: unknown, another user's, or already).
+ */
+export function softDeleteWrites(db: Kysely<DatabaseSchema>, userId: string, id: string, at: string): Write[] {
+  const live = () => db.selectFrom('images').select(sql<number>`1`.as('one')).where('images.id', '=', id).where('images.user_id', '=', userId).where('images.is_deleted', '=', 0);
+  return [
+    writeOf(
+      'images.softDelete: the day\'s deleted images',
+      db
+        .updateTable('usage_daily')
+        .set((eb) => ({ deleted_images: eb('deleted_images', '+', 1) }))
+        .where('usage_daily.user_id', '=', userId)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('images')
+              .select(sql<number>`1`.as('one'))
+              .where('images.id', '=', id)
+              .where('images.user_id', '=', userId)
+              .where('images.is_deleted', '=', 0)
+              .whereRef('images.model', '=', 'usage_daily.model')
+              .where(sql<string>`substr(images.created_at, 1, 10)`, '=', eb.ref('usage_daily.day')),
+          ),
+        ),
+    ),
+    writeOf('images.softDelete: the live counter', counterUpdate(db, userId, -1).where((eb) => eb.exists(live()))),
+    writeOf('images.softDelete', db.updateTable('images').set({ is_deleted: 1, deleted_at: at }).where('id', '=', id).where('user_id', '=', userId).where('is_deleted', '=', 0)),
+  ];
 }
 
-/** Removes an upload (never a generated image: those were paid for and stay counted), and its place in the counter. */
-export async function recordDiscard(trx: Transaction<DatabaseSchema>, userId: string, id: string): Promise<boolean> {
-  const upload = await trx.selectFrom('images').select('is_deleted').where('id', '=', id).where('user_id', '=', userId).where('kind', '=', 'upload').executeTakeFirst();
-  if (upload === undefined) return false;
-  await trx.deleteFrom('images').where('id', '=', id).execute();
-  await bumpCounter(trx, userId, Number(upload.is_deleted) === 0 ? -1 : 0);
-  return true;
+/**
+ * Removes an upload (never a generated image: those were paid for and stay counted), and its place in the counter
+ * when it was live; the gallery's version moves either way. The second write's `changed` says whether it was there.
+ */
+export function discardWrites(db: Kysely<DatabaseSchema>, userId: string, id: string): Write[] {
+  const upload = () => db.selectFrom('images').where('images.id', '=', id).where('images.user_id', '=', userId).where('images.kind', '=', 'upload');
+  return [
+    writeOf(
+      'images.discardUpload: the live counter',
+      db
+        .updateTable('image_counters')
+        .set((eb) => ({
+          live_images: eb('image_counters.live_images', '-', upload().where('images.is_deleted', '=', 0).select((count) => count.fn.countAll<number>().as('n'))),
+          version: eb('image_counters.version', '+', 1),
+        }))
+        .where('image_counters.user_id', '=', userId)
+        .where((eb) => eb.exists(upload().select(sql<number>`1`.as('one')))),
+    ),
+    writeOf('images.discardUpload', db.deleteFrom('images').where('id', '=', id).where('user_id', '=', userId).where('kind', '=', 'upload')),
+  ];
 }
+
+/** The counter row moved by `delta` with the gallery's version raised, for a user who has one (anyone with images). */
+const counterUpdate = (db: Kysely<DatabaseSchema>, userId: string, delta: number) =>
+  db
+    .updateTable('image_counters')
+    .set((eb) => ({ live_images: eb('image_counters.live_images', '+', delta), version: eb('image_counters.version', '+', 1) }))
+    .where('image_counters.user_id', '=', userId);
 
 /**
  * Moves the live counter by `delta` and raises the gallery's version: every write to a user's images calls this in

@@ -1,8 +1,9 @@
 import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, ImageFilter, ImageRepository } from '../../ports/database.js';
 import { settleCharge } from './charges-repository.js';
-import { recordDiscard, recordImage, recordSoftDelete } from './image-writes.js';
+import { discardWrites, recordImage, softDeleteWrites } from './image-writes.js';
 import { sharedReads } from '../support/shared-reads.js';
+import type { UnitOfWork } from '../../ports/db/unit-of-work.js';
 import { ImagePageCache, pageKey } from './image-page-cache.js';
 import { foldForSearch } from './search-fold.js';
 import { toImageRow, toNumber } from './rows.js';
@@ -17,7 +18,7 @@ const LISTED_COLUMNS = ['id', 'prompt', 'model', 'r2_key', 'width', 'height', 'c
 /** Keys per query: well under SQLite's and PostgreSQL's limits on bound parameters. */
 const KEYS_PER_QUERY = 500;
 
-export function createImageRepository(db: Kysely<DatabaseSchema>, dialect: Database['dialect'], pages = new ImagePageCache()): ImageRepository {
+export function createImageRepository(db: Kysely<DatabaseSchema>, dialect: Database['dialect'], unit: UnitOfWork, pages = new ImagePageCache()): ImageRepository {
   // The hottest read of all (every list starts with it), compiled once rather than built per request.
   const counterText = `select live_images, version from image_counters where user_id = ${dialect === 'sqlite' ? '?' : '$1'}`;
   const queryCounter = async (userId: string): Promise<{ live: number; version: number }> => {
@@ -122,10 +123,12 @@ export function createImageRepository(db: Kysely<DatabaseSchema>, dialect: Datab
       return result;
     },
     async discardUpload(userId, id) {
-      return db.transaction().execute((trx) => recordDiscard(trx, userId, id));
+      const [, removed] = await unit.commit(discardWrites(db, userId, id));
+      return (removed?.changed ?? 0) > 0;
     },
     async softDelete(userId, id, at) {
-      return db.transaction().execute((trx) => recordSoftDelete(trx, userId, id, at));
+      const [, , deleted] = await unit.commit(softDeleteWrites(db, userId, id, at));
+      return (deleted?.changed ?? 0) > 0;
     },
     async existingKeys(keys) {
       const found = new Set<string>();

@@ -47,7 +47,7 @@ export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Databa
     dialect,
     kysely: db,
     commit: (writes) => unit.commit(writes),
-    images: createImageRepository(db, dialect),
+    images: createImageRepository(db, dialect, unit),
     collections: createCollectionRepository(db, unit),
     templates: createTemplateRepository(db),
     analytics: createAnalyticsRepository(db),

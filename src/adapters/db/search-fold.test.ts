@@ -1,6 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createKyselyUnitOfWork } from './unit-of-work.js';
 import { createImageRepository } from './images-repository.js';
 import { migrationProvider } from './migrations/index.js';
 import type { DatabaseSchema } from './schema.js';
@@ -30,7 +31,7 @@ describe('migration 010 on SQLite', () => {
     }
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
 
-    const images = createImageRepository(opened, 'sqlite');
+    const images = createImageRepository(opened, 'sqlite', createKyselyUnitOfWork(opened));
     const ids = async (text: string) => (await images.listLive('alice', { limit: 10, offset: 0 }, { text })).items.map((row) => row.id);
     expect(await ids('ÉLAN')).toEqual(['img_1']);
     expect(await ids('мир')).toEqual(['img_2']);
