@@ -95,13 +95,13 @@ function describeChargeContract(name: string, open: () => Promise<Database>): vo
       expect(await db.charges.latestForImage('alice', 'img_1')).toMatchObject({ error: 'interrupted: the process stopped while the call was in flight', settled_at: AT });
     });
 
-    it('records an image and settles its charge in one transaction: both or neither', async () => {
+    it('records an image and settles its charge in one unit of work: both or neither', async () => {
       await db.charges.reserve(charge({}), []);
-      await db.images.insert(image({ id: 'img_1', key_id: 'key_a' }), { id: 'chg_1', outcome: 'succeeded', cost_usd: 0.2, at: AT });
+      await db.commit([...db.images.recordWrites(image({ id: 'img_1', key_id: 'key_a' })), db.charges.settleWrite({ id: 'chg_1', outcome: 'succeeded', cost_usd: 0.2, at: AT })]);
       expect(await db.charges.latestForImage('alice', 'img_1')).toMatchObject({ outcome: 'succeeded', cost_usd: 0.2 });
       await db.charges.reserve(charge({ id: 'chg_2', image_id: 'img_1', created_at: '2026-11-20T09:30:00.000Z' }), []);
       // The same image id again: the insert fails, and the charge stays reserved.
-      await expect(db.images.insert(image({ id: 'img_1' }), { id: 'chg_2', outcome: 'succeeded', cost_usd: 0.2, at: AT })).rejects.toThrow();
+      await expect(db.commit([...db.images.recordWrites(image({ id: 'img_1' })), db.charges.settleWrite({ id: 'chg_2', outcome: 'succeeded', cost_usd: 0.2, at: AT })])).rejects.toThrow();
       expect(await db.charges.latestForImage('alice', 'img_1')).toMatchObject({ id: 'chg_2', outcome: 'reserved' });
     });
 

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { ChargeOutcome, ChargeRepository, ChargeRow, ChargeSettlement, Database, JournalState, KeySpend } from '../../ports/database.js';
 import { parseJsonObject, toNumber } from './rows.js';
 import type { ChargesTable, DatabaseSchema } from './schema.js';
+import { writeOf } from './unit-of-work.js';
 
 type Writer = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
 
@@ -30,13 +31,15 @@ const fromChargeRow = (row: ChargeRow): Selectable<ChargesTable> => ({ ...row, j
  * settled, or neither). A charge that is no longer reserved keeps what it says: settling twice changes nothing.
  */
 export async function settleCharge(writer: Writer, settlement: ChargeSettlement): Promise<void> {
-  await writer
+  await settlementOf(writer, settlement).execute();
+}
+
+const settlementOf = (writer: Writer, settlement: ChargeSettlement) =>
+  writer
     .updateTable('charges')
     .set({ outcome: settlement.outcome, cost_usd: settlement.cost_usd, error: settlement.error ?? null, settled_at: settlement.at })
     .where('id', '=', settlement.id)
-    .where('outcome', '=', 'reserved')
-    .execute();
-}
+    .where('outcome', '=', 'reserved');
 
 /** Shared by SQLite and PostgreSQL; only how a key's reservations are serialised differs. */
 export function createChargeRepository(db: Kysely<DatabaseSchema>, dialect: Database['dialect']): ChargeRepository {
@@ -51,6 +54,7 @@ export function createChargeRepository(db: Kysely<DatabaseSchema>, dialect: Data
   };
 
   return {
+    settleWrite: (settlement) => writeOf('charges.settle', settlementOf(db, settlement)),
     async reserve(row, limits) {
       const keyId = row.key_id;
       if (keyId === null || limits.length === 0) {

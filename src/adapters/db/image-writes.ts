@@ -27,18 +27,24 @@ export async function recordImage(trx: Transaction<DatabaseSchema>, row: ImageRo
   }
   // Usage and cost analytics count what models made; an upload made nothing and cost nothing.
   if (row.kind === 'upload') return true;
-  await trx
-    .insertInto('usage_daily')
-    .values({ user_id: row.user_id, day: dayOf(row.created_at), model: row.model, images: 1, deleted_images: row.is_deleted ? 1 : 0, cost: row.cost })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'day', 'model']).doUpdateSet((eb) => ({
-        images: eb('usage_daily.images', '+', 1),
-        deleted_images: eb('usage_daily.deleted_images', '+', row.is_deleted ? 1 : 0),
-        cost: eb('usage_daily.cost', '+', row.cost),
-      })),
-    )
-    .execute();
+  await usageUpsert(trx, row).execute();
   return true;
+}
+
+/**
+ * A new image as writes: the row, its lineage edges, its place in the live counter (which raises the gallery's
+ * version) and, for what a model made, the day's usage. No guards: the row's insert fails the whole unit if its id
+ * is taken, so nothing is counted twice. (A batch prompt run again uses recordImage, which tolerates its own image.)
+ */
+export function newImageWrites(db: Kysely<DatabaseSchema>, row: ImageRow): Write[] {
+  const writes = [writeOf('images.insert', db.insertInto('images').values(fromImageRow(row)))];
+  const sources = row.source_image_ids ?? [];
+  if (sources.length > 0) {
+    writes.push(writeOf('images.insert: lineage', db.insertInto('image_sources').values(sources.map((sourceId, position) => ({ image_id: row.id, position, source_id: sourceId, user_id: row.user_id })))));
+  }
+  writes.push(writeOf('images.insert: the live counter', counterUpsert(db, row.user_id, row.is_deleted ? 0 : 1)));
+  if (row.kind !== 'upload') writes.push(writeOf('images.insert: usage of the day', usageUpsert(db, row)));
+  return writes;
 }
 
 /**
@@ -107,11 +113,26 @@ const counterUpdate = (db: Kysely<DatabaseSchema>, userId: string, delta: number
  * its transaction (these functions are the only writers of `images`), which is what makes cached pages exact.
  */
 async function bumpCounter(writer: Writer, userId: string, delta: number): Promise<void> {
-  await writer
+  await counterUpsert(writer, userId, delta).execute();
+}
+
+const counterUpsert = (writer: Writer, userId: string, delta: number) =>
+  writer
     .insertInto('image_counters')
     .values({ user_id: userId, live_images: delta, version: 1 })
     .onConflict((oc) =>
       oc.column('user_id').doUpdateSet((eb) => ({ live_images: eb('image_counters.live_images', '+', delta), version: eb('image_counters.version', '+', 1) })),
-    )
-    .execute();
-}
+    );
+
+/** The day's usage of the image's model: one more image, its cost, and one more deleted if it is stored deleted. */
+const usageUpsert = (writer: Writer, row: ImageRow) =>
+  writer
+    .insertInto('usage_daily')
+    .values({ user_id: row.user_id, day: dayOf(row.created_at), model: row.model, images: 1, deleted_images: row.is_deleted ? 1 : 0, cost: row.cost })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'day', 'model']).doUpdateSet((eb) => ({
+        images: eb('usage_daily.images', '+', 1),
+        deleted_images: eb('usage_daily.deleted_images', '+', row.is_deleted ? 1 : 0),
+        cost: eb('usage_daily.cost', '+', row.cost),
+      })),
+    );

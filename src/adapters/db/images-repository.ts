@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, ImageFilter, ImageRepository } from '../../ports/database.js';
 import { settleCharge } from './charges-repository.js';
-import { discardWrites, recordImage, softDeleteWrites } from './image-writes.js';
+import { discardWrites, newImageWrites, softDeleteWrites } from './image-writes.js';
 import { sharedReads } from '../support/shared-reads.js';
 import type { UnitOfWork } from '../../ports/db/unit-of-work.js';
 import { ImagePageCache, pageKey } from './image-page-cache.js';
@@ -66,16 +66,12 @@ export function createImageRepository(db: Kysely<DatabaseSchema>, dialect: Datab
   };
 
   return {
-    async insert(row, charge) {
-      await db.transaction().execute(async (trx) => {
-        if (!(await recordImage(trx, row))) throw new Error(`image ${row.id} already exists`);
-        if (charge !== undefined) await settleCharge(trx, charge);
-      });
+    recordWrites: (row) => newImageWrites(db, row),
+    async insert(row) {
+      await unit.commit(newImageWrites(db, row));
     },
     async insertMany(rows) {
-      await db.transaction().execute(async (trx) => {
-        for (const row of rows) if (!(await recordImage(trx, row))) throw new Error(`image ${row.id} already exists`);
-      });
+      await unit.commit(rows.flatMap((row) => newImageWrites(db, row)));
     },
     async derivedIds(userId, id, limit) {
       // From the image's edges to its children, never the other way round: with ORDER BY and LIMIT in the query,

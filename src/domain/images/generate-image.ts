@@ -18,7 +18,7 @@ async function generate({ deps, ctx, input }: VerbArgs<GenerateImageInput>): Pro
   const { row, charge } = await renderImage(deps, ctx, plan, deps.ids.newId('img'));
   try {
     // The image and its settled charge land together: recorded and paid, or neither.
-    await deps.db.images.insert(row, charge);
+    await deps.db.commit([...deps.db.images.recordWrites(row), ...(charge === undefined ? [] : [deps.db.charges.settleWrite(charge)])]);
   } catch (error) {
     // No record means no object: a failed insert must not leave an orphan behind a public URL.
     await deps.blobs.delete(row.r2_key).catch(() => undefined);

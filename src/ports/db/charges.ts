@@ -1,3 +1,4 @@
+import type { Write } from './unit-of-work.js';
 import type { CallJournal } from '../image-provider.js';
 import type { PageRequest, TimeRange } from './common.js';
 
@@ -83,6 +84,8 @@ export interface ChargeRepository {
   recordJournal(id: string, journal: JournalState): Promise<void>;
   /** Ends a reserved charge; a charge already settled is left as it is. */
   settle(settlement: ChargeSettlement): Promise<void>;
+  /** `settle` as a write, to commit with others (an image and the charge that paid for it). */
+  settleWrite(settlement: ChargeSettlement): Write;
   /**
    * Settles as `uncertain` what a dead process left reserved: reservations made before `before` whose provider job
    * is unknown, and any made before `withJobBefore` (a job a batch worker would have resumed by then). Returns how many.

@@ -1,4 +1,4 @@
-import type { ChargeSettlement } from './charges.js';
+import type { Write } from './unit-of-work.js';
 import type { Page, PageRequest, TimeRange } from './common.js';
 
 /** The generation settings used for an image, or saved in a template; `src/domain/models` names the same shape `GenerationOptions`. */
@@ -70,8 +70,14 @@ export interface ImageFilter extends TimeRange {
 
 /** Every read takes the caller's user id: a row of another user is invisible, never forbidden. */
 export interface ImageRepository {
-  /** With `charge`, the image's charge is settled in the same transaction: recorded and paid, or neither. */
-  insert(row: ImageRow, charge?: ChargeSettlement): Promise<void>;
+  /**
+   * The writes that record a new image with its live counter, gallery version, lineage edges and usage rollup, for
+   * `Database.commit`, beside other aggregates' writes that must land with it (its charge's settlement). The unit
+   * fails, writing nothing, if the id is taken.
+   */
+  recordWrites(row: ImageRow): Write[];
+  /** `recordWrites` committed on its own. */
+  insert(row: ImageRow): Promise<void>;
   /** Many at once, in one transaction, with the same counters and rollups as `insert` (seeding, imports). */
   insertMany(rows: readonly ImageRow[]): Promise<void>;
   /** Ids of this user's live images made from this image (its children), newest first: one indexed read, no count. */
