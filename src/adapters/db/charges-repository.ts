@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { ChargeOutcome, ChargeRepository, ChargeRow, ChargeSettlement, Database, JournalState, KeySpend } from '../../ports/database.js';
+import type { BudgetLimit, ChargeOutcome, ChargeRepository, ChargeRow, ChargeSettlement, Database, JournalState, KeySpend, ReserveResult } from '../../ports/database.js';
 import { parseJsonObject, toNumber } from './rows.js';
 import type { ChargesTable, DatabaseSchema } from './schema.js';
 import { writeOf } from './unit-of-work.js';
@@ -41,6 +41,12 @@ const settlementOf = (writer: Writer, settlement: ChargeSettlement) =>
     .where('id', '=', settlement.id)
     .where('outcome', '=', 'reserved');
 
+/** A millionth of a cent: float noise that must not refuse a generation that fits exactly. */
+const FLOAT_NOISE_USD = 1e-9;
+
+/** Every column of a charge, in the order the one-statement reservation inserts them. */
+const CHARGE_COLUMNS = ['id', 'user_id', 'key_id', 'image_id', 'model', 'provider', 'provider_job_id', 'journal', 'estimated_usd', 'cost_usd', 'outcome', 'error', 'created_at', 'settled_at'] as const satisfies readonly (keyof ChargesTable)[];
+
 /** Shared by SQLite and PostgreSQL; only how a key's reservations are serialised differs. */
 export function createChargeRepository(db: Kysely<DatabaseSchema>, dialect: Database['dialect']): ChargeRepository {
   const spentSince = async (writer: Writer, keyId: string, since: string): Promise<number> => {
@@ -53,6 +59,41 @@ export function createChargeRepository(db: Kysely<DatabaseSchema>, dialect: Data
     return toNumber(row?.spent);
   };
 
+  /** The first limit this estimate would pass, with what its key has spent since the limit's start. */
+  const firstExceeded = async (writer: Writer, keyId: string, estimate: number, limits: readonly BudgetLimit[]): Promise<ReserveResult | undefined> => {
+    for (const limit of limits) {
+      const spent = await spentSince(writer, keyId, limit.since);
+      // A millionth of a cent of float noise must not refuse a generation that fits exactly.
+      if (spent + estimate > limit.limit_usd + FLOAT_NOISE_USD) return { reserved: false, budget: limit.budget, limit_usd: limit.limit_usd, spent_usd: spent };
+    }
+    return undefined;
+  };
+
+  /**
+   * SQLite (and D1, which has no interactive transactions): the budget check and the insert are one statement, an
+   * INSERT of the row SELECTed only where every limit still has room, so nothing can land between them. When it
+   * inserts nothing, the limit it passed is read afterwards for the refusal's message; should a settlement have
+   * made room in between, it is tried once more.
+   */
+  const reserveInOneStatement = async (row: ChargeRow, keyId: string, limits: readonly BudgetLimit[]): Promise<ReserveResult> => {
+    const values = fromChargeRow(row);
+    const columns = CHARGE_COLUMNS;
+    const fits = limits.map(
+      (limit) => sql<boolean>`(select coalesce(sum(cost_usd), 0) from charges where key_id = ${keyId} and created_at >= ${limit.since}) + ${row.estimated_usd} <= ${limit.limit_usd + FLOAT_NOISE_USD}`,
+    );
+    const insert = db
+      .insertInto('charges')
+      .columns(columns)
+      .expression(db.selectNoFrom(columns.map((column) => sql`${values[column]}`.as(column))).where(sql<boolean>`${sql.join(fits, sql` and `)}`));
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const result = await insert.executeTakeFirst();
+      if (toNumber(result.numInsertedOrUpdatedRows) > 0) return { reserved: true };
+      const exceeded = await firstExceeded(db, keyId, row.estimated_usd, limits);
+      if (exceeded !== undefined) return exceeded;
+    }
+    throw new Error(`charge ${row.id} could not be reserved: the budget check and the spend read twice disagreed`);
+  };
+
   return {
     settleWrite: (settlement) => writeOf('charges.settle', settlementOf(db, settlement)),
     async reserve(row, limits) {
@@ -61,16 +102,13 @@ export function createChargeRepository(db: Kysely<DatabaseSchema>, dialect: Data
         await db.insertInto('charges').values(fromChargeRow(row)).execute();
         return { reserved: true };
       }
+      if (dialect === 'sqlite') return reserveInOneStatement(row, keyId, limits);
       return db.transaction().execute(async (trx) => {
         // PostgreSQL: the key's row lock makes concurrent reservations of one key, from any process, take turns,
         // and each sees the ones before it (read committed reads what committed before each statement).
-        // SQLite: one connection runs one transaction at a time.
-        if (dialect === 'postgres') await trx.selectFrom('api_keys').select('id').where('id', '=', keyId).forUpdate().execute();
-        for (const limit of limits) {
-          const spent = await spentSince(trx, keyId, limit.since);
-          // A millionth of a cent of float noise must not refuse a generation that fits exactly.
-          if (spent + row.estimated_usd > limit.limit_usd + 1e-9) return { reserved: false, budget: limit.budget, limit_usd: limit.limit_usd, spent_usd: spent };
-        }
+        await trx.selectFrom('api_keys').select('id').where('id', '=', keyId).forUpdate().execute();
+        const exceeded = await firstExceeded(trx, keyId, row.estimated_usd, limits);
+        if (exceeded !== undefined) return exceeded;
         await trx.insertInto('charges').values(fromChargeRow(row)).execute();
         return { reserved: true };
       });
