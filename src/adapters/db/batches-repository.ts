@@ -1,9 +1,11 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { BatchItemRow, BatchRepository, BatchRow, BatchStatus, Database } from '../../ports/database.js';
+import type { UnitOfWork } from '../../ports/db/unit-of-work.js';
 import { settleCharge } from './charges-repository.js';
 import { recordImage } from './image-writes.js';
 import { parseJsonObject, toNumber } from './rows.js';
 import type { BatchItemsTable, BatchesTable, DatabaseSchema } from './schema.js';
+import { writeOf } from './unit-of-work.js';
 import { toDelivery } from './webhook-outbox-repository.js';
 
 const toBatch = ({ key_id: keyId, ...row }: Selectable<BatchesTable>): BatchRow => ({
@@ -21,7 +23,7 @@ const OPEN: BatchStatus[] = ['queued', 'processing'];
 /** Rows per multi-row insert: 7 parameters each keeps a statement far under SQLite's and PostgreSQL's limits. */
 const ITEMS_PER_INSERT = 500;
 
-export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Database['dialect']): BatchRepository {
+export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Database['dialect'], unit: UnitOfWork): BatchRepository {
   /**
    * Every transaction that writes a batch and its items locks the batch row first, as `cancel` does by
    * updating it: in the other order a worker starting an item and a user cancelling the batch each hold
@@ -59,11 +61,10 @@ export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Datab
 
   return {
     async create(batch, items) {
-      await db.transaction().execute(async (trx) => {
-        await trx.insertInto('batches').values({ ...batch, key_id: batch.key_id ?? null, parameters: JSON.stringify(batch.parameters) }).execute();
-        // A few statements instead of one per prompt: a batch's first calls wait on this insert.
-        for (let at = 0; at < items.length; at += ITEMS_PER_INSERT) await trx.insertInto('batch_items').values(items.slice(at, at + ITEMS_PER_INSERT)).execute();
-      });
+      const writes = [writeOf('batches.create', db.insertInto('batches').values({ ...batch, key_id: batch.key_id ?? null, parameters: JSON.stringify(batch.parameters) }))];
+      // A few statements instead of one per prompt: a batch's first calls wait on this insert.
+      for (let at = 0; at < items.length; at += ITEMS_PER_INSERT) writes.push(writeOf('batches.create: its prompts', db.insertInto('batch_items').values(items.slice(at, at + ITEMS_PER_INSERT))));
+      await unit.commit(writes);
     },
     async find(userId, id) {
       const row = await db.selectFrom('batches').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();

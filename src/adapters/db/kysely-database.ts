@@ -52,7 +52,7 @@ export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Databa
     templates: createTemplateRepository(db),
     analytics: createAnalyticsRepository(db),
     apiKeys: createApiKeyRepository(db),
-    batches: createBatchRepository(db, dialect),
+    batches: createBatchRepository(db, dialect, unit),
     webhookOutbox: createWebhookOutboxRepository(db, unit),
     settings: createSettingsRepository(db),
     idempotency: createIdempotencyRepository(db),
