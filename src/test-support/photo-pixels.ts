@@ -16,3 +16,19 @@ export function photoPixels(width: number, height: number, alpha: (x: number, y:
   }
   return data;
 }
+
+/**
+ * Raw RGBA pixels of an edit mask in imagegate's sense: the left half fully transparent (change), the column at
+ * the middle half transparent, the rest opaque (keep). Encode them as the test needs (PNG by sharp, usually).
+ */
+export function halfMaskPixels(width: number, height: number): Buffer {
+  const data = Buffer.alloc(width * height * 4, 255);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      if (x < width / 2) data[i + 3] = 0;
+      else if (x === width / 2) data[i + 3] = 128;
+    }
+  }
+  return data;
+}

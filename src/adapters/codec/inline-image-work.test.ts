@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { photoPixels } from '../../test-support/photo-pixels.js';
+import { halfMaskPixels, photoPixels } from '../../test-support/photo-pixels.js';
 import { createCpuPool } from '../cpu/cpu-pool.js';
 import type { RenderInput } from '../providers/procedural/render-pixels.js';
 import { decodePngRgba } from './png.js';
@@ -27,17 +27,7 @@ const rawPng = (data: Buffer, width: number, height: number, channels: 1 | 3 | 4
 const photo = (width = W, height = H, alpha = false): Promise<Buffer> => rawPng(photoPixels(width, height, (x, y) => (alpha && x < width / 2 ? 0 : 128 + ((x + y) % 128))), width, height);
 
 /** Left half fully transparent (change), one column half transparent, the rest opaque (keep). */
-function maskPng(width = W, height = H): Promise<Buffer> {
-  const data = Buffer.alloc(width * height * 4, 255);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 4;
-      if (x < width / 2) data[i + 3] = 0;
-      else if (x === width / 2) data[i + 3] = 128;
-    }
-  }
-  return rawPng(data, width, height);
-}
+const maskPng = (width = W, height = H): Promise<Buffer> => rawPng(halfMaskPixels(width, height), width, height);
 
 describe('inline image work: render and edit', () => {
   it.each<RenderInput>([

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { InputImage, ProviderRequest } from '../../../ports/image-provider.js';
-import { photoPixels } from '../../../test-support/photo-pixels.js';
+import { halfMaskPixels, photoPixels } from '../../../test-support/photo-pixels.js';
 import { createCpuPool } from '../../cpu/cpu-pool.js';
 import { blend } from './edit.js';
 import { createProceduralProvider } from './procedural-provider.js';
@@ -21,17 +21,7 @@ const encode = (data: Buffer, width: number, height: number, format: 'png' | 'jp
   sharp(data, { raw: { width, height, channels: 4 } }).toFormat(format).toBuffer();
 
 /** The left half of the mask is fully transparent (edit), one column is half transparent, the rest opaque (keep). */
-async function maskPng(width = W, height = H): Promise<Buffer> {
-  const data = Buffer.alloc(width * height * 4, 255);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 4;
-      if (x < width / 2) data[i + 3] = 0;
-      else if (x === width / 2) data[i + 3] = 128;
-    }
-  }
-  return encode(data, width, height);
-}
+const maskPng = (width = W, height = H): Promise<Buffer> => encode(halfMaskPixels(width, height), width, height);
 
 const input = (bytes: Buffer, contentType: string, width = W, height = H, filename = 'image-0.png'): InputImage => ({ bytes, contentType, width, height, filename });
 
