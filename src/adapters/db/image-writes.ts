@@ -18,13 +18,7 @@ export async function recordImage(trx: Transaction<DatabaseSchema>, row: ImageRo
   const inserted = await trx.insertInto('images').values(fromImageRow(row)).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
   if (toNumber(inserted.numInsertedOrUpdatedRows) === 0) return false;
   await bumpCounter(trx, row.user_id, row.is_deleted ? 0 : 1);
-  const sources = row.source_image_ids ?? [];
-  if (sources.length > 0) {
-    await trx
-      .insertInto('image_sources')
-      .values(sources.map((sourceId, position) => ({ image_id: row.id, position, source_id: sourceId, user_id: row.user_id })))
-      .execute();
-  }
+  await lineageInsert(trx, row)?.execute();
   // Usage and cost analytics count what models made; an upload made nothing and cost nothing.
   if (row.kind === 'upload') return true;
   await usageUpsert(trx, row).execute();
@@ -38,10 +32,8 @@ export async function recordImage(trx: Transaction<DatabaseSchema>, row: ImageRo
  */
 export function newImageWrites(db: Kysely<DatabaseSchema>, row: ImageRow): Write[] {
   const writes = [writeOf('images.insert', db.insertInto('images').values(fromImageRow(row)))];
-  const sources = row.source_image_ids ?? [];
-  if (sources.length > 0) {
-    writes.push(writeOf('images.insert: lineage', db.insertInto('image_sources').values(sources.map((sourceId, position) => ({ image_id: row.id, position, source_id: sourceId, user_id: row.user_id })))));
-  }
+  const lineage = lineageInsert(db, row);
+  if (lineage !== undefined) writes.push(writeOf('images.insert: lineage', lineage));
   writes.push(writeOf('images.insert: the live counter', counterUpsert(db, row.user_id, row.is_deleted ? 0 : 1)));
   if (row.kind !== 'upload') writes.push(writeOf('images.insert: usage of the day', usageUpsert(db, row)));
   return writes;
@@ -123,6 +115,13 @@ const counterUpsert = (writer: Writer, userId: string, delta: number) =>
     .onConflict((oc) =>
       oc.column('user_id').doUpdateSet((eb) => ({ live_images: eb('image_counters.live_images', '+', delta), version: eb('image_counters.version', '+', 1) })),
     );
+
+/** The image's edges to the images it was made from, one row each (none for an image made from none). */
+const lineageInsert = (writer: Writer, row: ImageRow) => {
+  const sources = row.source_image_ids ?? [];
+  if (sources.length === 0) return undefined;
+  return writer.insertInto('image_sources').values(sources.map((sourceId, position) => ({ image_id: row.id, position, source_id: sourceId, user_id: row.user_id })));
+};
 
 /** The day's usage of the image's model: one more image, its cost, and one more deleted if it is stored deleted. */
 const usageUpsert = (writer: Writer, row: ImageRow) =>
