@@ -62,6 +62,7 @@ const NEUTRAL_ADAPTERS = [
   'src/adapters/webhooks/address-policy.ts',
   'src/adapters/webhooks/doh-lookup.ts',
   'src/adapters/webhooks/fetch-webhook-transport.ts',
+  'src/adapters/blob/r2-blob-store.ts',
   'src/adapters/codec/**/*.ts',
   'src/adapters/providers/procedural/render-pixels.ts',
   'src/adapters/providers/procedural/edit-pixels.ts',

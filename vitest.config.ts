@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 import { skipWithout } from './src/test-support/services.js';
 
@@ -29,7 +30,13 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
-      { extends: true, test: { name: 'embedded', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'embedded', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: ['test/workers/**', 'node_modules/**'] } },
+      // `workers`: the Workers adapters' contract suites inside workerd (Miniflare's local R2, D1, Queues and
+      // Durable Objects, from npm; nothing reaches Cloudflare), with the bindings of test/workers/wrangler.jsonc.
+      {
+        plugins: [cloudflareTest({ wrangler: { configPath: './test/workers/wrangler.jsonc' }, remoteBindings: false })],
+        test: { name: 'workers', include: ['test/workers/**/*.test.ts'], testTimeout: 20_000 },
+      },
       ...(scaleOut ? [{
         extends: true as const,
         test: {
