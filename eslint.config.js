@@ -63,6 +63,8 @@ const NEUTRAL_ADAPTERS = [
   'src/adapters/webhooks/doh-lookup.ts',
   'src/adapters/webhooks/fetch-webhook-transport.ts',
   'src/adapters/blob/r2-blob-store.ts',
+  'src/adapters/rate-limit/fixed-window.ts',
+  'src/adapters/rate-limit/durable-object-rate-limiter.ts',
   'src/adapters/codec/**/*.ts',
   'src/adapters/providers/procedural/render-pixels.ts',
   'src/adapters/providers/procedural/edit-pixels.ts',

@@ -1,0 +1,25 @@
+/**
+ * The few Workers runtime APIs imagegate's Workers adapters use, typed here rather than by
+ * @cloudflare/workers-types, whose globals (Request, Response, caches...) would clash with Node's in this
+ * project's single tsconfig. Each matches the declaration of the same name in @cloudflare/workers-types.
+ */
+declare module 'cloudflare:workers' {
+  /** The Worker's bindings (in tests: those of test/workers/wrangler.jsonc). */
+  export const env: Record<string, unknown>;
+
+  export interface DurableObjectStorage {
+    get<T>(key: string): Promise<T | undefined>;
+    put<T>(key: string, value: T): Promise<void>;
+  }
+
+  export interface DurableObjectState {
+    readonly storage: DurableObjectStorage;
+  }
+
+  /** The base class of a Durable Object whose public methods are called over RPC. */
+  export abstract class DurableObject<Env = unknown> {
+    protected ctx: DurableObjectState;
+    protected env: Env;
+    constructor(ctx: DurableObjectState, env: Env);
+  }
+}
