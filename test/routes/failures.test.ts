@@ -11,7 +11,8 @@ afterEach(async () => {
 
 describe('unexpected failures', () => {
   it('answer 500 without internals, and a failed insert leaves no orphan object behind', async () => {
-    h.deps.db.images.insert = async () => Promise.reject(new Error('SQLITE_FULL: disk /var/secret/path is full'));
+    // The image's unit of work (the image with its charge) is what fails to commit.
+    h.deps.db.commit = async () => Promise.reject(new Error('SQLITE_FULL: disk /var/secret/path is full'));
     const res = await h.call('POST', '/api/generate', { prompt: 'a cat', model: 'local/procedural', width: 64, height: 64 });
     expect(res.status).toBe(500);
     const body = await json(res);

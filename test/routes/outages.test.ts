@@ -41,7 +41,7 @@ describe('a request that needs the database while it is unreachable', () => {
   });
 
   it('answers a generate whose record cannot be written 503 too, not 500', async () => {
-    await replaced(h.deps.db.images, 'insert', down(), async () => {
+    await replaced(h.deps.db, 'commit', down(), async () => {
       const res = await h.call('POST', '/api/generate', { prompt: 'a quiet harbour', width: 64, height: 64 });
       expect(res.status).toBe(503);
       expect(res.headers.get('Retry-After')).toBe('5');
@@ -50,7 +50,7 @@ describe('a request that needs the database while it is unreachable', () => {
   });
 
   it('answers in the OpenAI dialect under /v1, still 503 with Retry-After', async () => {
-    await replaced(h.deps.db.images, 'insert', down(), async () => {
+    await replaced(h.deps.db, 'commit', down(), async () => {
       const res = await h.call('POST', '/v1/images/generations', { prompt: 'a quiet harbour', size: '256x256' });
       expect(res.status).toBe(503);
       expect(res.headers.get('Retry-After')).toBe('5');
