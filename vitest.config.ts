@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 import { skipWithout } from './src/test-support/services.js';
 
@@ -34,7 +34,14 @@ export default defineConfig({
       // `workers`: the Workers adapters' contract suites inside workerd (Miniflare's local R2, D1, Queues and
       // Durable Objects, from npm; nothing reaches Cloudflare), with the bindings of test/workers/wrangler.jsonc.
       {
-        plugins: [cloudflareTest({ wrangler: { configPath: './test/workers/wrangler.jsonc' }, remoteBindings: false })],
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './test/workers/wrangler.jsonc' },
+            remoteBindings: false,
+            // The files `wrangler d1 migrations apply` would run, for the tests to apply to their D1 database.
+            miniflare: { bindings: { D1_MIGRATIONS: await readD1Migrations('./migrations/d1') } },
+          }),
+        ],
         test: { name: 'workers', include: ['test/workers/**/*.test.ts'], testTimeout: 20_000 },
       },
       ...(scaleOut ? [{

@@ -23,3 +23,13 @@ declare module 'cloudflare:workers' {
     constructor(ctx: DurableObjectState, env: Env);
   }
 }
+
+declare module 'cloudflare:test' {
+  /** A migration file as `readD1Migrations` read it. */
+  export interface D1Migration {
+    name: string;
+    queries: string[];
+  }
+  /** Applies the migrations not yet recorded in the database's `d1_migrations` table, as `wrangler d1 migrations apply` does. */
+  export function applyD1Migrations(db: unknown, migrations: D1Migration[], migrationsTableName?: string): Promise<void>;
+}

@@ -1,0 +1,2 @@
+-- Generated from src/adapters/db/migrations/007-idempotency.ts by npm run gen:d1-migrations; do not edit.
+create table "idempotency_keys" ("user_id" text not null, "key" text not null, "fingerprint" text not null, "state" text not null, "response_status" integer, "response_headers" text, "response_body" text, "created_at" text not null, "expires_at" text not null, constraint "idempotency_keys_pk" primary key ("user_id", "key"));
