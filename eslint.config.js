@@ -65,6 +65,8 @@ const NEUTRAL_ADAPTERS = [
   'src/adapters/blob/r2-blob-store.ts',
   'src/adapters/rate-limit/fixed-window.ts',
   'src/adapters/rate-limit/durable-object-rate-limiter.ts',
+  'src/adapters/db/unit-of-work.ts',
+  'src/adapters/db/d1-unit-of-work.ts',
   'src/adapters/codec/**/*.ts',
   'src/adapters/providers/procedural/render-pixels.ts',
   'src/adapters/providers/procedural/edit-pixels.ts',

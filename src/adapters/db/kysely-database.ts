@@ -12,6 +12,7 @@ import { createImageRepository } from './images-repository.js';
 import { migrationProvider } from './migrations/index.js';
 import type { DatabaseSchema } from './schema.js';
 import { createTemplateRepository } from './templates-repository.js';
+import type { UnitOfWork } from '../../ports/db/unit-of-work.js';
 import { createKyselyUnitOfWork } from './unit-of-work.js';
 import { createWebhookOutboxRepository } from './webhook-outbox-repository.js';
 
@@ -27,6 +28,10 @@ export interface KyselyDatabaseOptions {
    * live in (without one Kysely's Migrator takes a `kysely_migration` table in any schema as its own).
    */
   migrationLock?: (migrate: (migrationTableSchema: string | undefined) => Promise<string[]>) => Promise<string[]>;
+  /** How writes that land together are committed: a Kysely transaction unless the database has none (D1's batch()). */
+  unitOfWork?: UnitOfWork;
+  /** Migrations run some other way than Kysely's Migrator (D1: `wrangler d1 migrations apply`, migrations/d1). */
+  migrate?: () => Promise<string[]>;
 }
 
 export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Database['dialect'], options: KyselyDatabaseOptions = {}): KyselyDatabase {
@@ -42,7 +47,7 @@ export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Databa
     }
     return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
   };
-  const unit = createKyselyUnitOfWork(db);
+  const unit = options.unitOfWork ?? createKyselyUnitOfWork(db);
   return {
     dialect,
     kysely: db,
@@ -58,6 +63,7 @@ export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Databa
     idempotency: createIdempotencyRepository(db),
     charges: createChargeRepository(db, dialect),
     async migrate() {
+      if (options.migrate !== undefined) return options.migrate();
       return options.migrationLock === undefined ? migrate() : options.migrationLock(migrate);
     },
     async ping() {

@@ -12,7 +12,8 @@ export function writeOf(label: string, query: Compilable): Write {
   return write;
 }
 
-function statementOf(write: Write): CompiledQuery {
+/** The compiled statement of a write this adapter made, for a unit of work that runs them itself (D1's batch). */
+export function statementOf(write: Write): CompiledQuery {
   const statement = statements.get(write);
   if (statement === undefined) throw new Error(`${write.label} was not made by a repository of this database`);
   return statement;
