@@ -13,6 +13,7 @@ describeUnitOfWorkContract('D1 batch(), in workerd', async () => {
   const kysely = new Kysely<DatabaseSchema>({ dialect: new D1Dialect({ database: env.DB as never }) });
   const db = createKyselyDatabase(kysely, 'sqlite', {
     unitOfWork: createD1UnitOfWork(d1),
+    maxBoundParameters: 100,
     migrate: async () => {
       await applyD1Migrations(env.DB, env.D1_MIGRATIONS as D1Migration[]);
       // The tests share the file's database: each starts from no settings.

@@ -5,6 +5,7 @@ import { settleCharge } from './charges-repository.js';
 import { recordImage } from './image-writes.js';
 import { parseJsonObject, toNumber } from './rows.js';
 import type { BatchItemsTable, BatchesTable, DatabaseSchema } from './schema.js';
+import { perStatement } from './statement-size.js';
 import { writeOf } from './unit-of-work.js';
 import { toDelivery } from './webhook-outbox-repository.js';
 
@@ -23,7 +24,7 @@ const OPEN: BatchStatus[] = ['queued', 'processing'];
 /** Rows per multi-row insert: 7 parameters each keeps a statement far under SQLite's and PostgreSQL's limits. */
 const ITEMS_PER_INSERT = 500;
 
-export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Database['dialect'], unit: UnitOfWork): BatchRepository {
+export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Database['dialect'], unit: UnitOfWork, limits: { maxBoundParameters: number } = { maxBoundParameters: 32_766 }): BatchRepository {
   /**
    * Every transaction that writes a batch and its items locks the batch row first, as `cancel` does by
    * updating it: in the other order a worker starting an item and a user cancelling the batch each hold
@@ -63,7 +64,8 @@ export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Datab
     async create(batch, items) {
       const writes = [writeOf('batches.create', db.insertInto('batches').values({ ...batch, key_id: batch.key_id ?? null, parameters: JSON.stringify(batch.parameters) }))];
       // A few statements instead of one per prompt: a batch's first calls wait on this insert.
-      for (let at = 0; at < items.length; at += ITEMS_PER_INSERT) writes.push(writeOf('batches.create: its prompts', db.insertInto('batch_items').values(items.slice(at, at + ITEMS_PER_INSERT))));
+      const perInsert = perStatement(ITEMS_PER_INSERT, limits.maxBoundParameters, Object.keys(items[0] ?? {}).length || 1);
+      for (let at = 0; at < items.length; at += perInsert) writes.push(writeOf('batches.create: its prompts', db.insertInto('batch_items').values(items.slice(at, at + perInsert))));
       await unit.commit(writes);
     },
     async find(userId, id) {

@@ -3,6 +3,7 @@ import type { Database, ImageFilter, ImageRepository } from '../../ports/databas
 import { settleCharge } from './charges-repository.js';
 import { discardWrites, newImageWrites, softDeleteWrites } from './image-writes.js';
 import { sharedReads } from '../support/shared-reads.js';
+import { perStatement } from './statement-size.js';
 import type { UnitOfWork } from '../../ports/db/unit-of-work.js';
 import { ImagePageCache, pageKey } from './image-page-cache.js';
 import { foldForSearch } from './search-fold.js';
@@ -15,10 +16,17 @@ import type { DatabaseSchema } from './schema.js';
  */
 const LISTED_COLUMNS = ['id', 'prompt', 'model', 'r2_key', 'width', 'height', 'cost', 'created_at', 'template_id', 'metadata', 'parameters', 'kind', 'source_image_ids', 'has_thumbnails'] as const;
 
-/** Keys per query: well under SQLite's and PostgreSQL's limits on bound parameters. */
+/** Keys per query at most: well under SQLite's and PostgreSQL's limits on bound parameters (fewer on D1). */
 const KEYS_PER_QUERY = 500;
 
-export function createImageRepository(db: Kysely<DatabaseSchema>, dialect: Database['dialect'], unit: UnitOfWork, pages = new ImagePageCache()): ImageRepository {
+export function createImageRepository(
+  db: Kysely<DatabaseSchema>,
+  dialect: Database['dialect'],
+  unit: UnitOfWork,
+  limits: { maxBoundParameters: number } = { maxBoundParameters: 32_766 },
+  pages = new ImagePageCache(),
+): ImageRepository {
+  const keysPerQuery = perStatement(KEYS_PER_QUERY, limits.maxBoundParameters, 1);
   // The hottest read of all (every list starts with it), compiled once rather than built per request.
   const counterText = `select live_images, version from image_counters where user_id = ${dialect === 'sqlite' ? '?' : '$1'}`;
   const queryCounter = async (userId: string): Promise<{ live: number; version: number }> => {
@@ -128,8 +136,8 @@ export function createImageRepository(db: Kysely<DatabaseSchema>, dialect: Datab
     },
     async existingKeys(keys) {
       const found = new Set<string>();
-      for (let start = 0; start < keys.length; start += KEYS_PER_QUERY) {
-        const chunk = keys.slice(start, start + KEYS_PER_QUERY);
+      for (let start = 0; start < keys.length; start += keysPerQuery) {
+        const chunk = keys.slice(start, start + keysPerQuery);
         const rows = await db.selectFrom('images').select('r2_key').distinct().where('r2_key', 'in', chunk).execute();
         for (const row of rows) found.add(row.r2_key);
       }
@@ -137,8 +145,8 @@ export function createImageRepository(db: Kysely<DatabaseSchema>, dialect: Datab
     },
     async existingIds(ids) {
       const found = new Set<string>();
-      for (let start = 0; start < ids.length; start += KEYS_PER_QUERY) {
-        const chunk = ids.slice(start, start + KEYS_PER_QUERY);
+      for (let start = 0; start < ids.length; start += keysPerQuery) {
+        const chunk = ids.slice(start, start + keysPerQuery);
         const rows = await db.selectFrom('images').select('id').where('id', 'in', chunk).execute();
         for (const row of rows) found.add(row.id);
       }

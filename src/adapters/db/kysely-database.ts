@@ -32,7 +32,15 @@ export interface KyselyDatabaseOptions {
   unitOfWork?: UnitOfWork;
   /** Migrations run some other way than Kysely's Migrator (D1: `wrangler d1 migrations apply`, migrations/d1). */
   migrate?: () => Promise<string[]>;
+  /**
+   * Most values one statement may bind: SQLite allows 32,766 and PostgreSQL 65,535, D1 only 100. Reads of many keys
+   * and inserts of many rows are split to stay under it.
+   */
+  maxBoundParameters?: number;
 }
+
+/** Under SQLite's and PostgreSQL's limits, and the batch sizes the service used before it was configurable. */
+const DEFAULT_MAX_BOUND_PARAMETERS = 32_766;
 
 export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Database['dialect'], options: KyselyDatabaseOptions = {}): KyselyDatabase {
   const migrate = async (migrationTableSchema?: string): Promise<string[]> => {
@@ -48,16 +56,17 @@ export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Databa
     return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
   };
   const unit = options.unitOfWork ?? createKyselyUnitOfWork(db);
+  const maxBoundParameters = options.maxBoundParameters ?? DEFAULT_MAX_BOUND_PARAMETERS;
   return {
     dialect,
     kysely: db,
     commit: (writes) => unit.commit(writes),
-    images: createImageRepository(db, dialect, unit),
+    images: createImageRepository(db, dialect, unit, { maxBoundParameters }),
     collections: createCollectionRepository(db, unit),
     templates: createTemplateRepository(db),
     analytics: createAnalyticsRepository(db),
     apiKeys: createApiKeyRepository(db),
-    batches: createBatchRepository(db, dialect, unit),
+    batches: createBatchRepository(db, dialect, unit, { maxBoundParameters }),
     webhookOutbox: createWebhookOutboxRepository(db, unit),
     settings: createSettingsRepository(db),
     idempotency: createIdempotencyRepository(db),
