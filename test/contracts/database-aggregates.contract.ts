@@ -76,6 +76,9 @@ export function describeAggregateContract(database: () => Database): void {
       const img = image({ id: 'img_batch_1_0', r2_key: 'generated/img_batch_1_0.png' });
       expect(await db.batches.completeItem('batch_1', 0, img, AT)).toBe(true);
       expect(await db.batches.completeItem('batch_1', 0, img, AT)).toBe(false);
+      // The second run recorded nothing: the image counts once in the gallery's total and in the day's usage.
+      expect((await db.images.listLive('alice', { limit: 10, offset: 0 })).total).toBe(1);
+      expect((await db.analytics.usage('alice', {})).images).toBe(1);
       expect(await db.batches.finishIfDone('batch_1', AT, deliveryFor)).toEqual({ finished: false });
       expect(await db.batches.unfinishedItems()).toMatchObject([{ batch_id: 'batch_1', idx: 1, status: 'pending' }]);
 

@@ -1,8 +1,8 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { BatchItemRow, BatchRepository, BatchRow, BatchStatus, Database } from '../../ports/database.js';
-import type { UnitOfWork } from '../../ports/db/unit-of-work.js';
-import { settleCharge } from './charges-repository.js';
-import { recordImage } from './image-writes.js';
+import type { UnitOfWork, Write } from '../../ports/db/unit-of-work.js';
+import { settlementOf } from './charges-repository.js';
+import { guardedImageWrites } from './image-writes.js';
 import { parseJsonObject, toNumber } from './rows.js';
 import type { BatchItemsTable, BatchesTable, DatabaseSchema } from './schema.js';
 import { perStatement } from './statement-size.js';
@@ -36,29 +36,38 @@ export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Datab
   const itemsOf = async (trx: Kysely<DatabaseSchema> | Transaction<DatabaseSchema>, batchId: string) =>
     (await trx.selectFrom('batch_items').selectAll().where('batch_id', '=', batchId).orderBy('idx').execute()).map(toItem);
 
-  /** Moves an item to a final state once: with its side effect and the batch's counter, or not at all. */
-  const settle = (
+  /** The item is still to settle: each write of a settlement applies only then, and the item itself is written last. */
+  const unsettled = (batchId: string, idx: number) =>
+    sql<boolean>`exists (select 1 from batch_items where batch_id = ${batchId} and idx = ${idx} and status not in ('succeeded', 'failed'))`;
+
+  /**
+   * Moves an item to a final state once, with its side effects and the batch's counter, as one unit of work that
+   * D1's batch() can run too: every write is guarded by the item being unsettled, which only the last write changes.
+   * True when this call settled it (false: already settled, by an earlier run of the same prompt).
+   */
+  const settle = async (
     batchId: string,
     idx: number,
     at: string,
     outcome: { status: 'succeeded' | 'failed'; error: string | null },
     counter: 'completed_count' | 'failed_count',
-    alsoDo?: (trx: Transaction<DatabaseSchema>) => Promise<void>,
-  ) =>
-    db.transaction().execute(async (trx) => {
-      await lockBatch(trx, batchId);
-      const result = await trx
-        .updateTable('batch_items')
-        .set({ ...outcome, updated_at: at })
-        .where('batch_id', '=', batchId)
-        .where('idx', '=', idx)
-        .where('status', 'not in', ['succeeded', 'failed'])
-        .executeTakeFirst();
-      if (toNumber(result.numUpdatedRows) === 0) return false;
-      await alsoDo?.(trx);
-      await trx.updateTable('batches').set((eb) => ({ [counter]: eb(counter, '+', 1), updated_at: at })).where('id', '=', batchId).execute();
-      return true;
-    });
+    alsoWrites: (applies: RawBuilder<boolean>) => Write[] = () => [],
+  ): Promise<boolean> => {
+    const applies = unsettled(batchId, idx);
+    const writes: Write[] = [];
+    // PostgreSQL: the batch row first, as cancel does by updating it (see lockBatch).
+    if (dialect === 'postgres') writes.push(writeOf('batches.settle: the batch row lock', db.selectFrom('batches').select('id').where('id', '=', batchId).forUpdate()));
+    writes.push(...alsoWrites(applies));
+    writes.push(writeOf(`batches.settle: ${counter}`, db.updateTable('batches').set((eb) => ({ [counter]: eb(counter, '+', 1), updated_at: at })).where('id', '=', batchId).where(applies)));
+    writes.push(
+      writeOf(
+        'batches.settle: the item',
+        db.updateTable('batch_items').set({ ...outcome, updated_at: at }).where('batch_id', '=', batchId).where('idx', '=', idx).where('status', 'not in', ['succeeded', 'failed']),
+      ),
+    );
+    const outcomes = await unit.commit(writes);
+    return (outcomes.at(-1)?.changed ?? 0) > 0;
+  };
 
   return {
     async create(batch, items) {
@@ -111,10 +120,10 @@ export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Datab
       });
     },
     completeItem: (batchId, idx, image, at, charge) =>
-      settle(batchId, idx, at, { status: 'succeeded', error: null }, 'completed_count', async (trx) => {
-        await recordImage(trx, image);
-        if (charge !== undefined) await settleCharge(trx, charge);
-      }),
+      settle(batchId, idx, at, { status: 'succeeded', error: null }, 'completed_count', (applies) => [
+        ...guardedImageWrites(db, image, applies),
+        ...(charge === undefined ? [] : [writeOf('charges.settle', settlementOf(db, charge).where(applies))]),
+      ]),
     failItem: (batchId, idx, error, at) => settle(batchId, idx, at, { status: 'failed', error }, 'failed_count'),
     async finishIfDone(batchId, at, delivery) {
       return db.transaction().execute(async (trx) => {

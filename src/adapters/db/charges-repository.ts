@@ -30,11 +30,12 @@ const fromChargeRow = (row: ChargeRow): Selectable<ChargesTable> => ({ ...row, j
  * Ends a reserved charge, inside the caller's transaction when it has one (an image recorded with its charge
  * settled, or neither). A charge that is no longer reserved keeps what it says: settling twice changes nothing.
  */
-export async function settleCharge(writer: Writer, settlement: ChargeSettlement): Promise<void> {
+async function settleCharge(writer: Writer, settlement: ChargeSettlement): Promise<void> {
   await settlementOf(writer, settlement).execute();
 }
 
-const settlementOf = (writer: Writer, settlement: ChargeSettlement) =>
+/** The UPDATE that settles a reserved charge, for a unit of work that adds its own guard (a batch prompt's). */
+export const settlementOf = (writer: Writer, settlement: ChargeSettlement) =>
   writer
     .updateTable('charges')
     .set({ outcome: settlement.outcome, cost_usd: settlement.cost_usd, error: settlement.error ?? null, settled_at: settlement.at })

@@ -1,7 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Write } from '../../ports/db/unit-of-work.js';
 import type { ImageRow } from '../../ports/database.js';
-import { fromImageRow, toNumber } from './rows.js';
+import { fromImageRow } from './rows.js';
 import type { DatabaseSchema } from './schema.js';
 import { writeOf } from './unit-of-work.js';
 
@@ -11,24 +11,9 @@ type Writer = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
 export const dayOf = (iso: string): string => iso.slice(0, 10);
 
 /**
- * Records an image with its counter and rollup, inside the caller's transaction, so `total` and analytics
- * never disagree with the images. False when the id already existed (a retried batch prompt): nothing counts twice.
- */
-export async function recordImage(trx: Transaction<DatabaseSchema>, row: ImageRow): Promise<boolean> {
-  const inserted = await trx.insertInto('images').values(fromImageRow(row)).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
-  if (toNumber(inserted.numInsertedOrUpdatedRows) === 0) return false;
-  await bumpCounter(trx, row.user_id, row.is_deleted ? 0 : 1);
-  await lineageInsert(trx, row)?.execute();
-  // Usage and cost analytics count what models made; an upload made nothing and cost nothing.
-  if (row.kind === 'upload') return true;
-  await usageUpsert(trx, row).execute();
-  return true;
-}
-
-/**
  * A new image as writes: the row, its lineage edges, its place in the live counter (which raises the gallery's
  * version) and, for what a model made, the day's usage. No guards: the row's insert fails the whole unit if its id
- * is taken, so nothing is counted twice. (A batch prompt run again uses recordImage, which tolerates its own image.)
+ * is taken, so nothing is counted twice. (A batch prompt, which may run again, uses guardedImageWrites.)
  */
 export function newImageWrites(db: Kysely<DatabaseSchema>, row: ImageRow): Write[] {
   const writes = [writeOf('images.insert', db.insertInto('images').values(fromImageRow(row)))];
@@ -36,6 +21,65 @@ export function newImageWrites(db: Kysely<DatabaseSchema>, row: ImageRow): Write
   if (lineage !== undefined) writes.push(writeOf('images.insert: lineage', lineage));
   writes.push(writeOf('images.insert: the live counter', counterUpsert(db, row.user_id, row.is_deleted ? 0 : 1)));
   if (row.kind !== 'upload') writes.push(writeOf('images.insert: usage of the day', usageUpsert(db, row)));
+  return writes;
+}
+
+/**
+ * A batch prompt's image as writes that apply only while `applies` holds (the prompt is not settled yet) and the
+ * image is not recorded yet: a prompt run again after a crash adds nothing twice. The row goes last, so the guards
+ * before it see the state before it; its insert tolerates its own id, as a retried prompt may find it.
+ */
+export function guardedImageWrites(db: Kysely<DatabaseSchema>, row: ImageRow, applies: RawBuilder<boolean>): Write[] {
+  const fresh = sql<boolean>`${applies} and not exists (select 1 from images where id = ${row.id})`;
+  const writes: Write[] = (row.source_image_ids ?? []).map((sourceId, position) =>
+    writeOf(
+      'images.record: lineage',
+      db.insertInto('image_sources').columns(['image_id', 'position', 'source_id', 'user_id']).expression(db.selectNoFrom([sql`${row.id}`.as('image_id'), sql`${position}`.as('position'), sql`${sourceId}`.as('source_id'), sql`${row.user_id}`.as('user_id')]).where(fresh)),
+    ),
+  );
+  const delta = row.is_deleted ? 0 : 1;
+  writes.push(
+    writeOf(
+      'images.record: the live counter',
+      db
+        .insertInto('image_counters')
+        .columns(['user_id', 'live_images', 'version'])
+        .expression(db.selectNoFrom([sql`${row.user_id}`.as('user_id'), sql`${delta}`.as('live_images'), sql`1`.as('version')]).where(fresh))
+        .onConflict((oc) => oc.column('user_id').doUpdateSet((eb) => ({ live_images: eb('image_counters.live_images', '+', delta), version: eb('image_counters.version', '+', 1) }))),
+    ),
+  );
+  if (row.kind !== 'upload') {
+    const usage = { user_id: row.user_id, day: dayOf(row.created_at), model: row.model, images: 1, deleted_images: row.is_deleted ? 1 : 0, cost: row.cost };
+    const usageColumns = ['user_id', 'day', 'model', 'images', 'deleted_images', 'cost'] as const;
+    writes.push(
+      writeOf(
+        'images.record: usage of the day',
+        db
+          .insertInto('usage_daily')
+          .columns(usageColumns)
+          .expression(db.selectNoFrom(usageColumns.map((column) => sql`${usage[column]}`.as(column))).where(fresh))
+          .onConflict((oc) =>
+            oc.columns(['user_id', 'day', 'model']).doUpdateSet((eb) => ({
+              images: eb('usage_daily.images', '+', 1),
+              deleted_images: eb('usage_daily.deleted_images', '+', usage.deleted_images),
+              cost: eb('usage_daily.cost', '+', row.cost),
+            })),
+          ),
+      ),
+    );
+  }
+  const values = fromImageRow(row);
+  const columns = Object.keys(values) as (keyof typeof values)[];
+  writes.push(
+    writeOf(
+      'images.record',
+      db
+        .insertInto('images')
+        .columns(columns)
+        .expression(db.selectNoFrom(columns.map((column) => sql`${values[column]}`.as(column))).where(applies))
+        .onConflict((oc) => oc.column('id').doNothing()),
+    ),
+  );
   return writes;
 }
 
@@ -101,13 +145,9 @@ const counterUpdate = (db: Kysely<DatabaseSchema>, userId: string, delta: number
     .where('image_counters.user_id', '=', userId);
 
 /**
- * Moves the live counter by `delta` and raises the gallery's version: every write to a user's images calls this in
- * its transaction (these functions are the only writers of `images`), which is what makes cached pages exact.
+ * The live counter moved by `delta` and the gallery's version raised. Every write to a user's images does this in
+ * the same unit (these functions are the only writers of `images`), which is what makes cached pages exact.
  */
-async function bumpCounter(writer: Writer, userId: string, delta: number): Promise<void> {
-  await counterUpsert(writer, userId, delta).execute();
-}
-
 const counterUpsert = (writer: Writer, userId: string, delta: number) =>
   writer
     .insertInto('image_counters')

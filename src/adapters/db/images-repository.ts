@@ -1,6 +1,5 @@
 import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, ImageFilter, ImageRepository } from '../../ports/database.js';
-import { settleCharge } from './charges-repository.js';
 import { discardWrites, newImageWrites, softDeleteWrites } from './image-writes.js';
 import { sharedReads } from '../support/shared-reads.js';
 import { perStatement } from './statement-size.js';
