@@ -5,7 +5,7 @@ import { settlementOf } from './charges-repository.js';
 import { guardedImageWrites } from './image-writes.js';
 import { parseJsonObject, toNumber } from './rows.js';
 import type { BatchItemsTable, BatchesTable, DatabaseSchema } from './schema.js';
-import { perStatement } from './statement-size.js';
+import { DEFAULT_MAX_BOUND_PARAMETERS, perStatement } from './statements.js';
 import { writeOf } from './unit-of-work.js';
 import { toDelivery } from './webhook-outbox-repository.js';
 
@@ -24,7 +24,7 @@ const OPEN: BatchStatus[] = ['queued', 'processing'];
 /** Rows per multi-row insert: 7 parameters each keeps a statement far under SQLite's and PostgreSQL's limits. */
 const ITEMS_PER_INSERT = 500;
 
-export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Database['dialect'], unit: UnitOfWork, limits: { maxBoundParameters: number } = { maxBoundParameters: 32_766 }): BatchRepository {
+export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Database['dialect'], unit: UnitOfWork, limits: { maxBoundParameters: number } = { maxBoundParameters: DEFAULT_MAX_BOUND_PARAMETERS }): BatchRepository {
   /**
    * Every transaction that writes a batch and its items locks the batch row first, as `cancel` does by
    * updating it: in the other order a worker starting an item and a user cancelling the batch each hold

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { BudgetLimit, ChargeOutcome, ChargeRepository, ChargeRow, ChargeSettlement, Database, JournalState, KeySpend, ReserveResult } from '../../ports/database.js';
 import { parseJsonObject, toNumber } from './rows.js';
 import type { ChargesTable, DatabaseSchema } from './schema.js';
+import { valuesWhere } from './statements.js';
 import { writeOf } from './unit-of-work.js';
 
 type Writer = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
@@ -27,14 +28,9 @@ export function toChargeRow(row: Selectable<ChargesTable>): ChargeRow {
 const fromChargeRow = (row: ChargeRow): Selectable<ChargesTable> => ({ ...row, journal: row.journal === null ? null : JSON.stringify(row.journal) });
 
 /**
- * Ends a reserved charge, inside the caller's transaction when it has one (an image recorded with its charge
- * settled, or neither). A charge that is no longer reserved keeps what it says: settling twice changes nothing.
+ * The UPDATE that ends a reserved charge, run alone, in a unit of work, or with a unit's own guard added (a batch
+ * prompt's). A charge that is no longer reserved keeps what it says: settling twice changes nothing.
  */
-async function settleCharge(writer: Writer, settlement: ChargeSettlement): Promise<void> {
-  await settlementOf(writer, settlement).execute();
-}
-
-/** The UPDATE that settles a reserved charge, for a unit of work that adds its own guard (a batch prompt's). */
 export const settlementOf = (writer: Writer, settlement: ChargeSettlement) =>
   writer
     .updateTable('charges')
@@ -77,15 +73,13 @@ export function createChargeRepository(db: Kysely<DatabaseSchema>, dialect: Data
    * made room in between, it is tried once more.
    */
   const reserveInOneStatement = async (row: ChargeRow, keyId: string, limits: readonly BudgetLimit[]): Promise<ReserveResult> => {
-    const values = fromChargeRow(row);
-    const columns = CHARGE_COLUMNS;
     const fits = limits.map(
       (limit) => sql<boolean>`(select coalesce(sum(cost_usd), 0) from charges where key_id = ${keyId} and created_at >= ${limit.since}) + ${row.estimated_usd} <= ${limit.limit_usd + FLOAT_NOISE_USD}`,
     );
     const insert = db
       .insertInto('charges')
-      .columns(columns)
-      .expression(db.selectNoFrom(columns.map((column) => sql`${values[column]}`.as(column))).where(sql<boolean>`${sql.join(fits, sql` and `)}`));
+      .columns(CHARGE_COLUMNS)
+      .expression(valuesWhere(db, CHARGE_COLUMNS, fromChargeRow(row), sql<boolean>`${sql.join(fits, sql` and `)}`));
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const result = await insert.executeTakeFirst();
       if (toNumber(result.numInsertedOrUpdatedRows) > 0) return { reserved: true };
@@ -120,7 +114,7 @@ export function createChargeRepository(db: Kysely<DatabaseSchema>, dialect: Data
       await db.updateTable('charges').set({ journal: JSON.stringify(journal), provider_job_id: jobId }).where('id', '=', id).execute();
     },
 
-    settle: (settlement) => settleCharge(db, settlement),
+    settle: async (settlement) => void (await settlementOf(db, settlement).execute()),
 
     async settleStale({ before, withJobBefore }, at) {
       const result = await db

@@ -1,11 +1,15 @@
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Write } from '../../ports/db/unit-of-work.js';
 import type { ImageRow } from '../../ports/database.js';
 import { fromImageRow } from './rows.js';
 import type { DatabaseSchema } from './schema.js';
+import { valuesWhere } from './statements.js';
 import { writeOf } from './unit-of-work.js';
 
-type Writer = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
+
+const SOURCE_COLUMNS = ['image_id', 'position', 'source_id', 'user_id'] as const;
+const COUNTER_COLUMNS = ['user_id', 'live_images', 'version'] as const;
+const USAGE_COLUMNS = ['user_id', 'day', 'model', 'images', 'deleted_images', 'cost'] as const;
 
 /** The UTC day of an ISO timestamp: its first ten characters, as the rollups and analytics group it. */
 export const dayOf = (iso: string): string => iso.slice(0, 10);
@@ -34,52 +38,14 @@ export function guardedImageWrites(db: Kysely<DatabaseSchema>, row: ImageRow, ap
   const writes: Write[] = (row.source_image_ids ?? []).map((sourceId, position) =>
     writeOf(
       'images.record: lineage',
-      db.insertInto('image_sources').columns(['image_id', 'position', 'source_id', 'user_id']).expression(db.selectNoFrom([sql`${row.id}`.as('image_id'), sql`${position}`.as('position'), sql`${sourceId}`.as('source_id'), sql`${row.user_id}`.as('user_id')]).where(fresh)),
+      db.insertInto('image_sources').columns(SOURCE_COLUMNS).expression(valuesWhere(db, SOURCE_COLUMNS, { image_id: row.id, position, source_id: sourceId, user_id: row.user_id }, fresh)),
     ),
   );
-  const delta = row.is_deleted ? 0 : 1;
-  writes.push(
-    writeOf(
-      'images.record: the live counter',
-      db
-        .insertInto('image_counters')
-        .columns(['user_id', 'live_images', 'version'])
-        .expression(db.selectNoFrom([sql`${row.user_id}`.as('user_id'), sql`${delta}`.as('live_images'), sql`1`.as('version')]).where(fresh))
-        .onConflict((oc) => oc.column('user_id').doUpdateSet((eb) => ({ live_images: eb('image_counters.live_images', '+', delta), version: eb('image_counters.version', '+', 1) }))),
-    ),
-  );
-  if (row.kind !== 'upload') {
-    const usage = { user_id: row.user_id, day: dayOf(row.created_at), model: row.model, images: 1, deleted_images: row.is_deleted ? 1 : 0, cost: row.cost };
-    const usageColumns = ['user_id', 'day', 'model', 'images', 'deleted_images', 'cost'] as const;
-    writes.push(
-      writeOf(
-        'images.record: usage of the day',
-        db
-          .insertInto('usage_daily')
-          .columns(usageColumns)
-          .expression(db.selectNoFrom(usageColumns.map((column) => sql`${usage[column]}`.as(column))).where(fresh))
-          .onConflict((oc) =>
-            oc.columns(['user_id', 'day', 'model']).doUpdateSet((eb) => ({
-              images: eb('usage_daily.images', '+', 1),
-              deleted_images: eb('usage_daily.deleted_images', '+', usage.deleted_images),
-              cost: eb('usage_daily.cost', '+', row.cost),
-            })),
-          ),
-      ),
-    );
-  }
+  writes.push(writeOf('images.record: the live counter', counterUpsert(db, row.user_id, row.is_deleted ? 0 : 1, fresh)));
+  if (row.kind !== 'upload') writes.push(writeOf('images.record: usage of the day', usageUpsert(db, row, fresh)));
   const values = fromImageRow(row);
   const columns = Object.keys(values) as (keyof typeof values)[];
-  writes.push(
-    writeOf(
-      'images.record',
-      db
-        .insertInto('images')
-        .columns(columns)
-        .expression(db.selectNoFrom(columns.map((column) => sql`${values[column]}`.as(column))).where(applies))
-        .onConflict((oc) => oc.column('id').doNothing()),
-    ),
-  );
+  writes.push(writeOf('images.record', db.insertInto('images').columns(columns).expression(valuesWhere(db, columns, values, applies)).onConflict((oc) => oc.column('id').doNothing())));
   return writes;
 }
 
@@ -148,30 +114,33 @@ const counterUpdate = (db: Kysely<DatabaseSchema>, userId: string, delta: number
  * The live counter moved by `delta` and the gallery's version raised. Every write to a user's images does this in
  * the same unit (these functions are the only writers of `images`), which is what makes cached pages exact.
  */
-const counterUpsert = (writer: Writer, userId: string, delta: number) =>
-  writer
-    .insertInto('image_counters')
-    .values({ user_id: userId, live_images: delta, version: 1 })
-    .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet((eb) => ({ live_images: eb('image_counters.live_images', '+', delta), version: eb('image_counters.version', '+', 1) })),
-    );
-
-/** The image's edges to the images it was made from, one row each (none for an image made from none). */
-const lineageInsert = (writer: Writer, row: ImageRow) => {
-  const sources = row.source_image_ids ?? [];
-  if (sources.length === 0) return undefined;
-  return writer.insertInto('image_sources').values(sources.map((sourceId, position) => ({ image_id: row.id, position, source_id: sourceId, user_id: row.user_id })));
+const counterUpsert = (db: Kysely<DatabaseSchema>, userId: string, delta: number, guard?: Expression<SqlBool>) => {
+  const row = { user_id: userId, live_images: delta, version: 1 };
+  const insert = db.insertInto('image_counters');
+  return (guard === undefined ? insert.values(row) : insert.columns(COUNTER_COLUMNS).expression(valuesWhere(db, COUNTER_COLUMNS, row, guard))).onConflict((oc) =>
+    oc.column('user_id').doUpdateSet((eb) => ({ live_images: eb('image_counters.live_images', '+', delta), version: eb('image_counters.version', '+', 1) })),
+  );
 };
 
-/** The day's usage of the image's model: one more image, its cost, and one more deleted if it is stored deleted. */
-const usageUpsert = (writer: Writer, row: ImageRow) =>
-  writer
-    .insertInto('usage_daily')
-    .values({ user_id: row.user_id, day: dayOf(row.created_at), model: row.model, images: 1, deleted_images: row.is_deleted ? 1 : 0, cost: row.cost })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'day', 'model']).doUpdateSet((eb) => ({
-        images: eb('usage_daily.images', '+', 1),
-        deleted_images: eb('usage_daily.deleted_images', '+', row.is_deleted ? 1 : 0),
-        cost: eb('usage_daily.cost', '+', row.cost),
-      })),
-    );
+/** The image's edges to the images it was made from, one row each (none for an image made from none). */
+const lineageInsert = (db: Kysely<DatabaseSchema>, row: ImageRow) => {
+  const sources = row.source_image_ids ?? [];
+  if (sources.length === 0) return undefined;
+  return db.insertInto('image_sources').values(sources.map((sourceId, position) => ({ image_id: row.id, position, source_id: sourceId, user_id: row.user_id })));
+};
+
+/**
+ * The day's usage of the image's model: one more image, its cost, and one more deleted if it is stored deleted;
+ * with `guard`, only where it holds.
+ */
+const usageUpsert = (db: Kysely<DatabaseSchema>, row: ImageRow, guard?: Expression<SqlBool>) => {
+  const usage = { user_id: row.user_id, day: dayOf(row.created_at), model: row.model, images: 1, deleted_images: row.is_deleted ? 1 : 0, cost: row.cost };
+  const insert = db.insertInto('usage_daily');
+  return (guard === undefined ? insert.values(usage) : insert.columns(USAGE_COLUMNS).expression(valuesWhere(db, USAGE_COLUMNS, usage, guard))).onConflict((oc) =>
+    oc.columns(['user_id', 'day', 'model']).doUpdateSet((eb) => ({
+      images: eb('usage_daily.images', '+', 1),
+      deleted_images: eb('usage_daily.deleted_images', '+', usage.deleted_images),
+      cost: eb('usage_daily.cost', '+', usage.cost),
+    })),
+  );
+};

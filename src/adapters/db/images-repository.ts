@@ -2,7 +2,7 @@ import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, ImageFilter, ImageRepository } from '../../ports/database.js';
 import { discardWrites, newImageWrites, softDeleteWrites } from './image-writes.js';
 import { sharedReads } from '../support/shared-reads.js';
-import { perStatement } from './statement-size.js';
+import { DEFAULT_MAX_BOUND_PARAMETERS, perStatement } from './statements.js';
 import type { UnitOfWork } from '../../ports/db/unit-of-work.js';
 import { ImagePageCache, pageKey } from './image-page-cache.js';
 import { foldForSearch } from './search-fold.js';
@@ -22,7 +22,7 @@ export function createImageRepository(
   db: Kysely<DatabaseSchema>,
   dialect: Database['dialect'],
   unit: UnitOfWork,
-  limits: { maxBoundParameters: number } = { maxBoundParameters: 32_766 },
+  limits: { maxBoundParameters: number } = { maxBoundParameters: DEFAULT_MAX_BOUND_PARAMETERS },
   pages = new ImagePageCache(),
 ): ImageRepository {
   const keysPerQuery = perStatement(KEYS_PER_QUERY, limits.maxBoundParameters, 1);

@@ -13,6 +13,7 @@ import { migrationProvider } from './migrations/index.js';
 import type { DatabaseSchema } from './schema.js';
 import { createTemplateRepository } from './templates-repository.js';
 import type { UnitOfWork } from '../../ports/db/unit-of-work.js';
+import { DEFAULT_MAX_BOUND_PARAMETERS } from './statements.js';
 import { createKyselyUnitOfWork } from './unit-of-work.js';
 import { createWebhookOutboxRepository } from './webhook-outbox-repository.js';
 
@@ -39,8 +40,6 @@ export interface KyselyDatabaseOptions {
   maxBoundParameters?: number;
 }
 
-/** Under SQLite's and PostgreSQL's limits, and the batch sizes the service used before it was configurable. */
-const DEFAULT_MAX_BOUND_PARAMETERS = 32_766;
 
 export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Database['dialect'], options: KyselyDatabaseOptions = {}): KyselyDatabase {
   const migrate = async (migrationTableSchema?: string): Promise<string[]> => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { perStatement } from './statement-size.js';
+import { perStatement } from './statements.js';
 
 describe('perStatement', () => {
   it('keeps the preferred batch where the database allows it (SQLite, PostgreSQL)', () => {
