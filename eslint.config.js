@@ -67,6 +67,7 @@ const NEUTRAL_ADAPTERS = [
   'src/adapters/rate-limit/durable-object-rate-limiter.ts',
   'src/adapters/db/unit-of-work.ts',
   'src/adapters/db/d1-unit-of-work.ts',
+  'src/adapters/db/d1.ts',
   'src/adapters/codec/**/*.ts',
   'src/adapters/providers/procedural/render-pixels.ts',
   'src/adapters/providers/procedural/edit-pixels.ts',

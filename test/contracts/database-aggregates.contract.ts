@@ -98,6 +98,19 @@ export function describeAggregateContract(database: () => Database): void {
       expect(await db.batches.openBatchIds()).toEqual([]);
     });
 
+    it('finishes a batch once when its last prompts settle at the same moment, storing one event', async () => {
+      const db = database();
+      await db.batches.create(batch({ total_prompts: 2 }), items('batch_1', 2));
+      for (const idx of [0, 1]) {
+        await db.batches.startItem('batch_1', idx, AT);
+        await db.batches.failItem('batch_1', idx, 'boom', AT);
+      }
+      const results = await Promise.all([0, 1, 2].map(() => db.batches.finishIfDone('batch_1', AT, deliveryFor)));
+      expect(results.filter((result) => result.finished)).toHaveLength(1);
+      expect(results.filter((result) => result.delivery !== undefined)).toHaveLength(1);
+      expect(await db.webhookOutbox.deliveries('batch_1')).toHaveLength(1);
+    });
+
     it('cancels an open batch once, for its owner only, dropping pending items and keeping running ones', async () => {
       const db = database();
       await db.batches.create(batch({}), items('batch_1', 3));

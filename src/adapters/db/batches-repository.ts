@@ -1,13 +1,12 @@
-import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
-import type { BatchItemRow, BatchRepository, BatchRow, BatchStatus, Database } from '../../ports/database.js';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import type { BatchItemRow, BatchRepository, BatchRow, BatchStatus, Database, WebhookDeliveryRow } from '../../ports/database.js';
 import type { UnitOfWork, Write } from '../../ports/db/unit-of-work.js';
 import { settlementOf } from './charges-repository.js';
 import { guardedImageWrites } from './image-writes.js';
 import { parseJsonObject, toNumber } from './rows.js';
 import type { BatchItemsTable, BatchesTable, DatabaseSchema } from './schema.js';
-import { DEFAULT_MAX_BOUND_PARAMETERS, perStatement } from './statements.js';
+import { DEFAULT_MAX_BOUND_PARAMETERS, perStatement, valuesWhere } from './statements.js';
 import { writeOf } from './unit-of-work.js';
-import { toDelivery } from './webhook-outbox-repository.js';
 
 const toBatch = ({ key_id: keyId, ...row }: Selectable<BatchesTable>): BatchRow => ({
   ...row,
@@ -21,6 +20,7 @@ const toBatch = ({ key_id: keyId, ...row }: Selectable<BatchesTable>): BatchRow 
 const toItem = (row: Selectable<BatchItemsTable>): BatchItemRow => ({ ...row, idx: Number(row.idx), status: row.status as BatchItemRow['status'] });
 
 const OPEN: BatchStatus[] = ['queued', 'processing'];
+const OPEN_ITEMS: BatchItemRow['status'][] = ['pending', 'running'];
 /** Rows per multi-row insert: 7 parameters each keeps a statement far under SQLite's and PostgreSQL's limits. */
 const ITEMS_PER_INSERT = 500;
 
@@ -30,11 +30,20 @@ export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Datab
    * updating it: in the other order a worker starting an item and a user cancelling the batch each hold
    * what the other waits for, and PostgreSQL aborts one of them as a deadlock. SQLite runs one writer at a time.
    */
-  const lockBatch = async (trx: Transaction<DatabaseSchema>, batchId: string) => {
-    if (dialect === 'postgres') await trx.selectFrom('batches').select('id').where('id', '=', batchId).forUpdate().execute();
+  const lockWrites = (batchId: string): Write[] =>
+    dialect === 'postgres' ? [writeOf('batches: the batch row lock', db.selectFrom('batches').select('id').where('id', '=', batchId).forUpdate())] : [];
+  const itemsOf = async (reader: Kysely<DatabaseSchema>, batchId: string) =>
+    (await reader.selectFrom('batch_items').selectAll().where('batch_id', '=', batchId).orderBy('idx').execute()).map(toItem);
+
+  /**
+   * A batch's final event into the outbox, if the batch is in the state the event reports. Its id is the batch's
+   * own (one final event per batch), so a second finisher's insert is a no-op rather than a second webhook.
+   */
+  const eventWrite = (row: WebhookDeliveryRow, status: BatchStatus): Write => {
+    const columns = Object.keys(row) as (keyof WebhookDeliveryRow)[];
+    const reached = sql<boolean>`exists (select 1 from batches where id = ${row.batch_id} and status = ${status})`;
+    return writeOf(`batches: the batch.${status} event`, db.insertInto('webhook_deliveries').columns(columns).expression(valuesWhere(db, columns, row, reached)).onConflict((oc) => oc.column('id').doNothing()));
   };
-  const itemsOf = async (trx: Kysely<DatabaseSchema> | Transaction<DatabaseSchema>, batchId: string) =>
-    (await trx.selectFrom('batch_items').selectAll().where('batch_id', '=', batchId).orderBy('idx').execute()).map(toItem);
 
   /** The item is still to settle: each write of a settlement applies only then, and the item itself is written last. */
   const unsettled = (batchId: string, idx: number) =>
@@ -54,9 +63,7 @@ export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Datab
     alsoWrites: (applies: RawBuilder<boolean>) => Write[] = () => [],
   ): Promise<boolean> => {
     const applies = unsettled(batchId, idx);
-    const writes: Write[] = [];
-    // PostgreSQL: the batch row first, as cancel does by updating it (see lockBatch).
-    if (dialect === 'postgres') writes.push(writeOf('batches.settle: the batch row lock', db.selectFrom('batches').select('id').where('id', '=', batchId).forUpdate()));
+    const writes: Write[] = [...lockWrites(batchId)];
     writes.push(...alsoWrites(applies));
     writes.push(writeOf(`batches.settle: ${counter}`, db.updateTable('batches').set((eb) => ({ [counter]: eb(counter, '+', 1), updated_at: at })).where('id', '=', batchId).where(applies)));
     writes.push(
@@ -111,13 +118,21 @@ export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Datab
         .where((eb) => eb.exists(processing))
         .executeTakeFirst();
       if (toNumber(started.numUpdatedRows) > 0) return true;
-      return db.transaction().execute(async (trx) => {
-        await lockBatch(trx, batchId);
-        const result = await startable(trx).executeTakeFirst();
-        if (toNumber(result.numUpdatedRows) === 0) return false;
-        await trx.updateTable('batches').set({ status: 'processing', updated_at: at }).where('id', '=', batchId).where('status', '=', 'queued').execute();
-        return true;
-      });
+      // The batch's first prompt: the batch turns processing with it, in one unit, while the item is startable.
+      const outcomes = await unit.commit([
+        ...lockWrites(batchId),
+        writeOf(
+          'batches.startItem: the batch',
+          db
+            .updateTable('batches')
+            .set({ status: 'processing', updated_at: at })
+            .where('id', '=', batchId)
+            .where('status', '=', 'queued')
+            .where((eb) => eb.exists(eb.selectFrom('batch_items').select('idx').where('batch_id', '=', batchId).where('idx', '=', idx).where('status', 'in', OPEN_ITEMS))),
+        ),
+        writeOf('batches.startItem', startable(db)),
+      ]);
+      return (outcomes.at(-1)?.changed ?? 0) > 0;
     },
     completeItem: (batchId, idx, image, at, charge) =>
       settle(batchId, idx, at, { status: 'succeeded', error: null }, 'completed_count', (applies) => [
@@ -126,44 +141,66 @@ export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Datab
       ]),
     failItem: (batchId, idx, error, at) => settle(batchId, idx, at, { status: 'failed', error }, 'failed_count'),
     async finishIfDone(batchId, at, delivery) {
-      return db.transaction().execute(async (trx) => {
-        const open = await trx
-          .selectFrom('batch_items')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('batch_id', '=', batchId)
-          .where('status', 'in', ['pending', 'running'])
-          .executeTakeFirst();
-        if (toNumber(open?.n) > 0) return { finished: false };
-        // The status guard makes exactly one caller the finisher, so the event is stored once.
-        const result = await trx
-          .updateTable('batches')
-          .set({ status: 'completed', finished_at: at, updated_at: at })
-          .where('id', '=', batchId)
-          .where('status', 'in', OPEN)
-          .executeTakeFirst();
-        if (toNumber(result.numUpdatedRows) === 0) return { finished: false };
-        const batch = await trx.selectFrom('batches').selectAll().where('id', '=', batchId).executeTakeFirstOrThrow();
-        const row = delivery(toBatch(batch), await itemsOf(trx, batchId));
-        if (row !== undefined) await trx.insertInto('webhook_deliveries').values(row).execute();
-        return { finished: true, delivery: row };
-      });
+      // Read first, then one guarded unit (D1 has no interactive transactions). Once no item is open, none opens
+      // again and the counters are final, so the event rendered from this read is the one the batch ends with.
+      const items = await itemsOf(db, batchId);
+      if (items.some((item) => OPEN_ITEMS.includes(item.status))) return { finished: false };
+      const batch = await db.selectFrom('batches').selectAll().where('id', '=', batchId).where('status', 'in', OPEN).executeTakeFirst();
+      if (batch === undefined) return { finished: false };
+      const final: BatchRow = { ...toBatch(batch), status: 'completed', finished_at: at, updated_at: at };
+      const row = delivery(final, items);
+      const [finished, stored] = await unit.commit([
+        // The status guard makes exactly one caller the finisher.
+        writeOf(
+          'batches.finish',
+          db
+            .updateTable('batches')
+            .set({ status: 'completed', finished_at: at, updated_at: at })
+            .where('id', '=', batchId)
+            .where('status', 'in', OPEN)
+            .where((eb) => eb.not(eb.exists(eb.selectFrom('batch_items').select('idx').where('batch_id', '=', batchId).where('status', 'in', OPEN_ITEMS)))),
+        ),
+        ...(row === undefined ? [] : [eventWrite(row, 'completed')]),
+      ]);
+      if ((finished?.changed ?? 0) === 0) return { finished: false };
+      return (stored?.changed ?? 0) > 0 && row !== undefined ? { finished: true, delivery: row } : { finished: true };
     },
     async cancel(userId, batchId, at, delivery) {
-      return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('batches')
-          .set({ status: 'cancelled', finished_at: at, updated_at: at })
-          .where('id', '=', batchId)
-          .where('user_id', '=', userId)
-          .where('status', 'in', OPEN)
-          .executeTakeFirst();
-        if (toNumber(result.numUpdatedRows) === 0) return undefined;
-        await trx.updateTable('batch_items').set({ status: 'cancelled', updated_at: at }).where('batch_id', '=', batchId).where('status', '=', 'pending').execute();
-        const batch = toBatch(await trx.selectFrom('batches').selectAll().where('id', '=', batchId).executeTakeFirstOrThrow());
-        const row = delivery(batch, await itemsOf(trx, batchId));
-        if (row !== undefined) await trx.insertInto('webhook_deliveries').values(row).execute();
-        return { batch, delivery: row };
-      });
+      // Read, then a unit guarded on what was read: a prompt settling in between changes the counters the event
+      // reports, so the unit then applies nothing and the cancel starts again from a fresh read. Each prompt
+      // settles once, so this ends.
+      for (;;) {
+        const found = await db.selectFrom('batches').selectAll().where('id', '=', batchId).where('user_id', '=', userId).where('status', 'in', OPEN).executeTakeFirst();
+        if (found === undefined) return undefined;
+        const read = toBatch(found);
+        const items = (await itemsOf(db, batchId)).map((item): BatchItemRow => (item.status === 'pending' ? { ...item, status: 'cancelled', updated_at: at } : item));
+        const batch: BatchRow = { ...read, status: 'cancelled', finished_at: at, updated_at: at };
+        const row = delivery(batch, items);
+        const [cancelled, , stored] = await unit.commit([
+          writeOf(
+            'batches.cancel',
+            db
+              .updateTable('batches')
+              .set({ status: 'cancelled', finished_at: at, updated_at: at })
+              .where('id', '=', batchId)
+              .where('user_id', '=', userId)
+              .where('status', 'in', OPEN)
+              .where('completed_count', '=', read.completed_count)
+              .where('failed_count', '=', read.failed_count),
+          ),
+          writeOf(
+            'batches.cancel: its pending prompts',
+            db
+              .updateTable('batch_items')
+              .set({ status: 'cancelled', updated_at: at })
+              .where('batch_id', '=', batchId)
+              .where('status', '=', 'pending')
+              .where((eb) => eb.exists(eb.selectFrom('batches').select('id').where('id', '=', batchId).where('status', '=', 'cancelled'))),
+          ),
+          ...(row === undefined ? [] : [eventWrite(row, 'cancelled')]),
+        ]);
+        if ((cancelled?.changed ?? 0) > 0) return (stored?.changed ?? 0) > 0 && row !== undefined ? { batch, delivery: row } : { batch };
+      }
     },
     async openBatchIds() {
       return (await db.selectFrom('batches').select('id').where('status', 'in', OPEN).execute()).map((row) => row.id);

@@ -4,8 +4,11 @@ import { batchImages } from '../batches/batch-record.js';
 import { enqueueJob, jobId } from '../jobs.js';
 
 
-/** The outbox row for a batch's final event, built inside the transaction that makes the batch final. */
-export function batchEventDelivery(deps: Pick<Deps, 'ids' | 'blobs' | 'clock'>): DeliveryFactory {
+/**
+ * The outbox row for a batch's final event, stored by the unit of work that makes the batch final. A batch has one
+ * final event, so its id derives from the batch's: a second finisher racing the first stores nothing more.
+ */
+export function batchEventDelivery(deps: Pick<Deps, 'blobs' | 'clock'>): DeliveryFactory {
   return (batch, items) => {
     if (batch.webhook_url === null) return undefined;
     const event = batch.status === 'cancelled' ? 'batch.cancelled' : 'batch.completed';
@@ -20,7 +23,7 @@ export function batchEventDelivery(deps: Pick<Deps, 'ids' | 'blobs' | 'clock'>):
     };
     const now = deps.clock.now().toISOString();
     return {
-      id: deps.ids.newId('msg'),
+      id: `msg_${batch.id}`,
       batch_id: batch.id,
       event,
       url: batch.webhook_url,
