@@ -71,6 +71,13 @@ const NEUTRAL_ADAPTERS = [
   'src/adapters/codec/**/*.ts',
   'src/adapters/providers/procedural/render-pixels.ts',
   'src/adapters/providers/procedural/edit-pixels.ts',
+  // Workers AI through the AI binding, and the modules it imports.
+  'src/adapters/providers/workers-ai/workers-ai-binding-provider.ts',
+  'src/adapters/providers/workers-ai/workers-ai-binding-spec.ts',
+  'src/adapters/providers/workers-ai/workers-ai-protocol.ts',
+  'src/adapters/providers/workers-ai/workers-ai-inputs.ts',
+  'src/adapters/providers/workers-ai/inpainting-mask.ts',
+  'src/adapters/providers/sniff-image-type.ts',
 ];
 
 export const NEUTRAL_FILES = ['src/domain/**/*.ts', 'src/ports/**/*.ts', 'src/http/**/*.ts', 'src/mcp/**/*.ts', 'src/app.ts', 'src/config.ts', 'src/config/**/*.ts', 'src/providers.ts', ...NEUTRAL_ADAPTERS];

@@ -3,6 +3,7 @@ import { ProviderOutcomeUnknown } from '../../../ports/image-provider.js';
 import { base64Image, checkRequest, failOnHttpError, isRecord, readBody, stringAt, type ReadBody } from '../http-support.js';
 import type { MaskConverter } from './inpainting-mask.js';
 import { jsonBody, multipartBody, sdImageFields } from './workers-ai-inputs.js';
+import { DEFAULT_TIMEOUT_MS, isMultipart, kindOfCodes, workersAiFields } from './workers-ai-protocol.js';
 
 export interface WorkersAiOptions {
   accountId: string;
@@ -19,50 +20,11 @@ export interface WorkersAiOptions {
   convertMask?: MaskConverter;
 }
 
-/** Only for the adapter used on its own; the service always passes PROVIDER_TIMEOUT_MS. */
-const DEFAULT_TIMEOUT_MS = 120_000;
-
-/** FLUX and Lucid Origin name the step count `steps`; the Stable Diffusion family and Phoenix use `num_steps`. */
-const STEPS_FIELD: Record<string, string> = {
-  '@cf/black-forest-labs/flux-1-schnell': 'steps',
-  '@cf/leonardo/lucid-origin': 'steps',
-  '@cf/black-forest-labs/flux-2-dev': 'steps',
-};
-
-/** FLUX.2 takes multipart/form-data, "even if you just have a prompt" (Cloudflare changelog 2026-01-28). */
-const isMultipart = (model: string): boolean => model.startsWith('@cf/black-forest-labs/flux-2-');
-
-/** The fields each model takes, by their Workers AI names, with numbers as numbers. */
-export function workersAiFields(request: ProviderRequest, accepts: ReadonlySet<string>): Record<string, string | number> {
-  const body: Record<string, string | number> = { prompt: request.prompt };
-  if (accepts.has('negative_prompt') && request.negativePrompt !== undefined) body.negative_prompt = request.negativePrompt;
-  if (accepts.has('width')) body.width = request.width;
-  if (accepts.has('height')) body.height = request.height;
-  if (accepts.has('seed')) body.seed = request.seed;
-  if (accepts.has('guidance') && request.guidance !== undefined) body.guidance = request.guidance;
-  if (accepts.has('steps') && request.steps !== undefined) body[STEPS_FIELD[request.providerModel] ?? 'num_steps'] = request.steps;
-  // Set by the domain only for models whose catalogue entry takes it (Stable Diffusion 1.5 img2img and inpainting).
-  if (request.strength !== undefined) body.strength = request.strength;
-  return body;
-}
-
 const errorsOf = (json: Record<string, unknown>): Record<string, unknown>[] => (Array.isArray(json.errors) ? json.errors.filter(isRecord) : []);
 const reasonsOf = (json: Record<string, unknown>): string => errorsOf(json).map((e) => stringAt(e.message) ?? `code ${String(e.code ?? '?')}`).join('; ');
 
-/**
- * Workers AI's own error codes (developers.cloudflare.com/workers-ai/platform/errors, read 2026-11-23) say more
- * than the status: 3036 (429) is the daily free allocation used up and 3023 an account blocked, the operator's to
- * fix; 3007 and 3008 (408) are timeouts and 3040 (429) no capacity, worth another try; 5007 and 3042 name a model
- * Workers AI does not know, a catalogue or settings problem.
- */
-const ACCOUNT_CODES = new Set([3036, 3023, 3041, 5016, 5018, 5007, 3042]);
-const RETRY_CODES = new Set([3007, 3008, 3040]);
-const classify = (_status: number, { json }: ReadBody): FailureKind | undefined => {
-  const codes = errorsOf(json).map((e) => Number(e.code));
-  if (codes.some((code) => ACCOUNT_CODES.has(code))) return 'account';
-  if (codes.some((code) => RETRY_CODES.has(code))) return 'unavailable';
-  return undefined;
-};
+/** Workers AI's own codes win over the status where they say more (./workers-ai-protocol.ts). */
+const classify = (_status: number, { json }: ReadBody): FailureKind | undefined => kindOfCodes(errorsOf(json).map((e) => Number(e.code)));
 
 /**
  * Workers AI over REST: `POST /accounts/{account}/ai/run/{model}`, JSON for most models and multipart for FLUX.2
