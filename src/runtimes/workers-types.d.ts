@@ -32,4 +32,41 @@ declare module 'cloudflare:test' {
   }
   /** Applies the migrations not yet recorded in the database's `d1_migrations` table, as `wrangler d1 migrations apply` does. */
   export function applyD1Migrations(db: unknown, migrations: D1Migration[], migrationsTableName?: string): Promise<void>;
+
+  /** The 3rd argument of a Worker's handlers, whose `waitUntil`ed work `getQueueResult` waits for. */
+  export interface ExecutionContext {
+    waitUntil(promise: Promise<unknown>): void;
+  }
+  export function createExecutionContext(): ExecutionContext;
+
+  /** A message as a test hands it to `createMessageBatch`. */
+  export interface ServiceBindingQueueMessage<Body = unknown> {
+    id: string;
+    timestamp: Date;
+    attempts: number;
+    body: Body;
+  }
+  export interface QueueMessage<Body = unknown> {
+    readonly id: string;
+    readonly body: Body;
+    readonly attempts: number;
+    ack(): void;
+    retry(options?: { delaySeconds?: number }): void;
+  }
+  export interface MessageBatch<Body = unknown> {
+    readonly queue: string;
+    readonly messages: readonly QueueMessage<Body>[];
+  }
+  /** A batch as the runtime builds it for a Worker's `queue()` handler, its acks and retries recorded. */
+  export function createMessageBatch<Body = unknown>(queueName: string, messages: ServiceBindingQueueMessage<Body>[]): MessageBatch<Body>;
+
+  /** What the runtime would do with each message of the batch once the handler returned. */
+  export interface FetcherQueueResult {
+    outcome: string;
+    ackAll: boolean;
+    retryBatch: { retry: boolean; delaySeconds?: number };
+    explicitAcks: string[];
+    retryMessages: { msgId: string; delaySeconds?: number }[];
+  }
+  export function getQueueResult(batch: MessageBatch, ctx: ExecutionContext): Promise<FetcherQueueResult>;
 }

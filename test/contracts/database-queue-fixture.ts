@@ -16,7 +16,7 @@ const STEP_MS = 200;
 const HAND_BACK_AFTER_MS = 1_000;
 
 /** Cuts a queue off its database the way kill -9 does: every later statement of that process fails before it runs. */
-function killSwitch(): { plugin: KyselyPlugin; kill(): void } {
+export function killSwitch(): { plugin: KyselyPlugin; kill(): void } {
   let dead = false;
   return {
     plugin: {

@@ -5,7 +5,7 @@ import type { Database } from '../../ports/database.js';
 import { JobHandedBack, type JobHandler, type JobQueue, type NewJob } from '../../ports/job-queue.js';
 import type { Logger } from '../../ports/logger.js';
 import type { DatabaseSchema } from '../db/schema.js';
-import { createJobStore, type ClaimedJob, type NewJobRow } from './job-store.js';
+import { createJobStore, queueStats, type ClaimedJob, type NewJobRow } from './job-store.js';
 import { checkRetryPolicy, DEFAULT_JOB_RETRY, retryDelayMs, type JobRetryPolicy } from './retry-policy.js';
 
 export interface DatabaseQueueOptions {
@@ -181,15 +181,7 @@ export function createDatabaseQueue(options: DatabaseQueueOptions): JobQueue {
         renewTimer.unref();
       }
     },
-    async stats(queues) {
-      const at = clock.now();
-      const rows = await store.waiting(queues, at.toISOString());
-      return queues.map((queue) => {
-        const row = rows.find((candidate) => candidate.queue === queue);
-        const dueSince = row === undefined || row.dueSince === null ? undefined : Date.parse(row.dueSince);
-        return { queue, waiting: row?.count ?? 0, oldestWaitSeconds: dueSince === undefined ? 0 : Math.max(0, (at.getTime() - dueSince) / 1000) };
-      });
-    },
+    stats: (queues) => queueStats(store, queues, clock.now()),
     async drain() {
       for (;;) {
         await pumpAll();

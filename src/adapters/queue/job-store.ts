@@ -1,7 +1,9 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../ports/database.js';
+import type { QueueStats } from '../../ports/job-queue.js';
 import { toNumber } from '../db/rows.js';
 import type { DatabaseSchema } from '../db/schema.js';
+import { DEFAULT_MAX_BOUND_PARAMETERS, perStatement } from '../db/statements.js';
 
 export interface ClaimedJob {
   id: string;
@@ -24,8 +26,16 @@ const claimable = (now: string) => (eb: ExpressionBuilder<DatabaseSchema, 'jobs'
 
 const released = { locked_by: null, locked_until: null } as const;
 
-/** Rows per multi-row insert: 10 parameters each keeps a statement far under SQLite's and PostgreSQL's limits. */
+/** Rows per multi-row insert: 10 parameters each keeps a statement far under SQLite's and PostgreSQL's limits (D1 allows fewer). */
 const JOBS_PER_INSERT = 500;
+const VALUES_PER_JOB = 10;
+
+/** Where a job stands, for a pushed message that could not claim it (see `peek`). */
+export interface JobState {
+  status: string;
+  runAt: string;
+  lockedUntil: string | null;
+}
 
 export interface NewJobRow {
   id: string;
@@ -37,13 +47,20 @@ export interface NewJobRow {
 }
 
 /** The queue's statements on the `jobs` table, the same on SQLite and PostgreSQL but for how a claim locks. */
-export function createJobStore(db: Kysely<DatabaseSchema>, dialect: Database['dialect']) {
+export function createJobStore(db: Kysely<DatabaseSchema>, dialect: Database['dialect'], limits = { maxBoundParameters: DEFAULT_MAX_BOUND_PARAMETERS }) {
+  const perInsert = perStatement(JOBS_PER_INSERT, limits.maxBoundParameters, VALUES_PER_JOB);
+  const idsPerStatement = perStatement(JOBS_PER_INSERT, limits.maxBoundParameters, 1, 2);
+  const toClaimed = (row: { id: string; payload: string; attempts: number; headers: string | null }, token: string): ClaimedJob => {
+    const claimed: ClaimedJob = { id: row.id, payload: JSON.parse(row.payload) as Record<string, unknown>, token, attempts: toNumber(row.attempts) };
+    return row.headers === null ? claimed : { ...claimed, headers: JSON.parse(row.headers) as Record<string, string> };
+  };
   return {
     /**
      * Adds each job unless its id exists (a later duplicate in `jobs` is dropped); with `reviveFailed`, a failed job
      * of that id is queued again, its attempts counted anew. A few multi-row statements, however many jobs.
+     * Returns the ids added or revived: the jobs that are new to whoever runs them (a pushed queue sends those a message).
      */
-    async insert(jobs: readonly NewJobRow[], reviveFailed: boolean): Promise<void> {
+    async insert(jobs: readonly NewJobRow[], reviveFailed: boolean): Promise<string[]> {
       const seen = new Set<string>();
       const rows = jobs
         .filter((job) => !seen.has(job.id) && seen.add(job.id))
@@ -59,10 +76,11 @@ export function createJobStore(db: Kysely<DatabaseSchema>, dialect: Database['di
           updated_at: job.now,
           headers: job.headers === undefined || Object.keys(job.headers).length === 0 ? null : JSON.stringify(job.headers),
         }));
-      for (let at = 0; at < rows.length; at += JOBS_PER_INSERT) {
-        await db
+      const added: string[] = [];
+      for (let at = 0; at < rows.length; at += perInsert) {
+        const inserted = await db
           .insertInto('jobs')
-          .values(rows.slice(at, at + JOBS_PER_INSERT))
+          .values(rows.slice(at, at + perInsert))
           .onConflict((oc) =>
             reviveFailed
               ? oc
@@ -71,8 +89,11 @@ export function createJobStore(db: Kysely<DatabaseSchema>, dialect: Database['di
                   .where('jobs.status', '=', 'failed')
               : oc.column('id').doNothing(),
           )
+          .returning('id')
           .execute();
+        added.push(...inserted.map((row) => row.id));
       }
+      return added;
     },
 
     /**
@@ -89,9 +110,32 @@ export function createJobStore(db: Kysely<DatabaseSchema>, dialect: Database['di
         .where('id', '=', next)
         .returning(['id', 'payload', 'attempts', 'headers'])
         .executeTakeFirst();
-      if (row === undefined) return undefined;
-      const claimed: ClaimedJob = { id: row.id, payload: JSON.parse(row.payload) as Record<string, unknown>, token, attempts: toNumber(row.attempts) };
-      return row.headers === null ? claimed : { ...claimed, headers: JSON.parse(row.headers) as Record<string, string> };
+      return row === undefined ? undefined : toClaimed(row, token);
+    },
+
+    /** Claims the job of this id if it is claimable (a pushed message names its job): undefined when it is not. */
+    async claimById(id: string, token: string, now: string, lockedUntil: string): Promise<ClaimedJob | undefined> {
+      const row = await db
+        .updateTable('jobs')
+        .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), locked_by: token, locked_until: lockedUntil, updated_at: now }))
+        .where('id', '=', id)
+        .where(claimable(now))
+        .returning(['id', 'payload', 'attempts', 'headers'])
+        .executeTakeFirst();
+      return row === undefined ? undefined : toClaimed(row, token);
+    },
+
+    /** Where the job of this id stands (undefined: done, or never there), read without changing it. */
+    async peek(id: string): Promise<JobState | undefined> {
+      const row = await db.selectFrom('jobs').select(['status', 'run_at', 'locked_until']).where('id', '=', id).executeTakeFirst();
+      return row === undefined ? undefined : { status: row.status, runAt: row.run_at, lockedUntil: row.locked_until };
+    },
+
+    /** Removes jobs just added that nobody has touched yet: their enqueue failed after the insert, and its caller may try again. */
+    async withdraw(ids: readonly string[]): Promise<void> {
+      for (let at = 0; at < ids.length; at += idsPerStatement) {
+        await db.deleteFrom('jobs').where('id', 'in', ids.slice(at, at + idsPerStatement)).where('status', '=', 'queued').where('attempts', '=', 0).execute();
+      }
     },
 
     /** Extends the leases of these claims; returns the claims still held (a claim missing was lost to another worker). */
@@ -189,3 +233,13 @@ export function createJobStore(db: Kysely<DatabaseSchema>, dialect: Database['di
 }
 
 export type JobStore = ReturnType<typeof createJobStore>;
+
+/** `JobQueue.stats` from the table, at `at`: what every queue on it reports, whoever runs its jobs. */
+export async function queueStats(store: JobStore, queues: readonly string[], at: Date): Promise<QueueStats[]> {
+  const rows = await store.waiting(queues, at.toISOString());
+  return queues.map((queue) => {
+    const row = rows.find((candidate) => candidate.queue === queue);
+    const dueSince = row === undefined || row.dueSince === null ? undefined : Date.parse(row.dueSince);
+    return { queue, waiting: row?.count ?? 0, oldestWaitSeconds: dueSince === undefined ? 0 : Math.max(0, (at.getTime() - dueSince) / 1000) };
+  });
+}
