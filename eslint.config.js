@@ -84,7 +84,7 @@ const NEUTRAL_ADAPTERS = [
   'src/adapters/providers/sniff-image-type.ts',
 ];
 
-export const NEUTRAL_FILES = ['src/domain/**/*.ts', 'src/ports/**/*.ts', 'src/http/**/*.ts', 'src/mcp/**/*.ts', 'src/app.ts', 'src/config.ts', 'src/config/**/*.ts', 'src/providers.ts', ...NEUTRAL_ADAPTERS];
+export const NEUTRAL_FILES = ['src/domain/**/*.ts', 'src/ports/**/*.ts', 'src/http/**/*.ts', 'src/mcp/**/*.ts', 'src/app.ts', 'src/config.ts', 'src/config/**/*.ts', 'src/providers.ts', 'src/runtimes/workers/**/*.ts', ...NEUTRAL_ADAPTERS];
 
 export default [
   {

@@ -58,7 +58,8 @@ export function createCloudflareQueue(options: CloudflareQueueOptions): Cloudfla
   const claimMs = options.leaseMs ?? DEFAULT_CLAIM_MS;
   const workers = new Map<string, Worker>();
   const consuming = new Set<Promise<void>>();
-  const closing = new AbortController();
+  // One per consume call: workerd lets a signal be used only by the invocation (request) that made it.
+  const closings = new Set<AbortController>();
   let closed = false;
   const now = () => clock.now().toISOString();
   const msUntil = (iso: string) => Date.parse(iso) - clock.now().getTime();
@@ -86,7 +87,7 @@ export function createCloudflareQueue(options: CloudflareQueueOptions): Cloudfla
     message.ack();
   }
 
-  async function run(message: QueueMessage, queue: string, worker: Worker, job: ClaimedJob): Promise<void> {
+  async function run(message: QueueMessage, queue: string, worker: Worker, job: ClaimedJob, closing: AbortController): Promise<void> {
     const fields = { queue, jobId: job.id, attempt: job.attempts, attempts: retry.attempts };
     try {
       await worker.handler(job.payload, { attempt: job.attempts, lastAttempt: job.attempts >= retry.attempts, closing: closing.signal, ...(job.headers === undefined ? {} : { headers: job.headers }) });
@@ -111,7 +112,7 @@ export function createCloudflareQueue(options: CloudflareQueueOptions): Cloudfla
     message.ack();
   }
 
-  async function deliver(message: QueueMessage): Promise<void> {
+  async function deliver(message: QueueMessage, closing: AbortController): Promise<void> {
     const body = message.body;
     if (!isJobMessage(body)) {
       logger.error({ messageId: message.id }, 'a queue message that names no job; dropped');
@@ -125,7 +126,7 @@ export function createCloudflareQueue(options: CloudflareQueueOptions): Cloudfla
       if (closed) return message.retry({ delaySeconds: 0 });
       const job = await store.claimById(body.id, crypto.randomUUID(), now(), new Date(clock.now().getTime() + claimMs).toISOString());
       if (job === undefined) return await settleUnclaimed(message, body);
-      await run(message, body.queue, worker, job);
+      await run(message, body.queue, worker, job, closing);
     } catch (error) {
       // The database went away: the message comes back by the consumer's retry_delay; a claim taken holds it till then or runs out.
       logger.error({ queue: body.queue, jobId: body.id, err: messageOf(error) }, 'could not run a job message; it will be delivered again');
@@ -162,16 +163,22 @@ export function createCloudflareQueue(options: CloudflareQueueOptions): Cloudfla
     },
     stats: (queues) => queueStats(store, queues, clock.now()),
     consume(batch) {
-      const done: Promise<void> = Promise.all(batch.messages.map((message) => deliver(message))).then(() => undefined);
+      const closing = new AbortController();
+      if (closed) closing.abort();
+      closings.add(closing);
+      const done: Promise<void> = Promise.all(batch.messages.map((message) => deliver(message, closing))).then(() => undefined);
       consuming.add(done);
-      return done.finally(() => consuming.delete(done));
+      return done.finally(() => {
+        consuming.delete(done);
+        closings.delete(closing);
+      });
     },
     async drain() {
       while (consuming.size > 0) await Promise.allSettled([...consuming]);
     },
     async close() {
       closed = true;
-      closing.abort();
+      for (const closing of closings) closing.abort();
       while (consuming.size > 0) await Promise.allSettled([...consuming]);
     },
   };

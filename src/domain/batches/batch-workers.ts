@@ -30,6 +30,20 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
  */
 export async function startBatchWorkers(deps: Deps, options: BatchWorkerOptions = {}): Promise<BatchWorkers> {
   await sweepBatches(deps);
+  registerJobHandlers(deps);
+
+  const stoppers = [every(deps.batchSettings.sweepIntervalMs, () => sweep(deps))];
+  const { reconcile } = options;
+  if (reconcile !== undefined) stoppers.push(every(reconcile.intervalMs, () => sweepOrphans(deps, reconcile)));
+  return { stop: async () => void (await Promise.all(stoppers.map((stop) => stop()))) };
+}
+
+/**
+ * The handlers of the batch-item and webhook jobs, on the deps' queue: what every runtime runs jobs with. Node
+ * starts them with sweeps beside them (startBatchWorkers); Workers registers them for its Queue consumer and sweeps
+ * from a Cron Trigger.
+ */
+export function registerJobHandlers(deps: Deps): void {
   // BATCH_CONCURRENCY bounds the provider calls. Each of those prompts may have one more job beside it, planned
   // and waiting for its slot, or storing and recording its answer: the next call starts the moment an answer
   // comes, not after the bookkeeping of the one before. The queue waits for all of them at shutdown.
@@ -42,11 +56,6 @@ export async function startBatchWorkers(deps: Deps, options: BatchWorkerOptions 
     return runBatchItem(deps, batchId, idx, run, slots);
   });
   processJobs(deps.queue, 'webhook', { concurrency: WEBHOOK_CONCURRENCY, logger: deps.logger }, ({ deliveryId }) => deliverWebhook(deps, deliveryId));
-
-  const stoppers = [every(deps.batchSettings.sweepIntervalMs, () => sweep(deps))];
-  const { reconcile } = options;
-  if (reconcile !== undefined) stoppers.push(every(reconcile.intervalMs, () => sweepOrphans(deps, reconcile)));
-  return { stop: async () => void (await Promise.all(stoppers.map((stop) => stop()))) };
 }
 
 async function sweep(deps: Deps): Promise<void> {

@@ -36,6 +36,23 @@ const multipartLimit = bodyLimit({
     ),
 });
 
+/**
+ * The request as the routes see it, with this Content-Type. Node's request headers can be changed in place; a
+ * Worker's cannot ("Can't modify immutable headers"), so there the request is copied with the new header: with
+ * its body unread (multipart), or with the text already read (JSON, which Hono keeps in its body cache).
+ */
+function withContentType(c: Context, value: string, readText?: string): void {
+  if (c.req.header('Content-Type') === value) return;
+  const raw = c.req.raw;
+  try {
+    raw.headers.set('Content-Type', value);
+  } catch {
+    const headers = new Headers(raw.headers);
+    headers.set('Content-Type', value);
+    c.req.raw = readText === undefined ? new Request(raw, { headers }) : new Request(raw.url, { method: raw.method, headers, body: readText, signal: raw.signal });
+  }
+}
+
 /** `multipart/form-data` with a boundary parameter (quoted or not), in any case and with any spaces. */
 const MULTIPART = /^\s*multipart\/form-data\s*;(?:.*;)?\s*boundary\s*=\s*"?([^";\s]+)"?/i;
 
@@ -48,7 +65,7 @@ function multipartBody(c: Context, next: Next): Promise<Response | void> {
   }
   // Any valid spelling (RFC 9110: spaces around `;`, any case, a quoted boundary) reaches the route in the plain
   // form, which is the only one @hono/zod-openapi's own check lets through.
-  c.req.raw.headers.set('Content-Type', `multipart/form-data; boundary=${boundary}`);
+  withContentType(c, `multipart/form-data; boundary=${boundary}`);
   return multipartLimit(c, next);
 }
 
@@ -95,7 +112,7 @@ export function jsonBody(options: JsonBodyOptions): MiddlewareHandler {
       checkStorable(parsed, { maxDepth: MAX_BODY_DEPTH });
       // Every valid JSON media type has passed; @hono/zod-openapi's own check is stricter than RFC 9110
       // (it refuses `application/json ;charset=utf-8` and `application/json;`), so the routes see the plain form.
-      c.req.raw.headers.set('Content-Type', 'application/json');
+      withContentType(c, 'application/json', text);
       await next();
     });
   };

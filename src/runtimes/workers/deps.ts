@@ -1,0 +1,88 @@
+import { createR2BlobStore } from '../../adapters/blob/r2-blob-store.js';
+import { createInlineImageWork } from '../../adapters/codec/inline-image-work.js';
+import { createD1Database } from '../../adapters/db/d1.js';
+import type { KyselyDatabase } from '../../adapters/db/kysely-database.js';
+import { createNoMetrics } from '../../adapters/metrics/no-metrics.js';
+import { workersAiBindingSpec } from '../../adapters/providers/workers-ai/workers-ai-binding-spec.js';
+import { createCloudflareQueue, type CloudflareJobQueue } from '../../adapters/queue/cloudflare-queue.js';
+import { createDurableObjectRateLimiter } from '../../adapters/rate-limit/durable-object-rate-limiter.js';
+import { createDohLookup } from '../../adapters/webhooks/doh-lookup.js';
+import { createFetchWebhookTransport } from '../../adapters/webhooks/fetch-webhook-transport.js';
+import { ConfigError, parseConfig, type Config, type ConfigPaths } from '../../config.js';
+import type { Deps } from '../../domain/context.js';
+import { createModelCatalog } from '../../domain/models/catalog.js';
+import { sampleTemplates } from '../../domain/templates/sample-templates.js';
+import { resolveWebhookSecret } from '../../domain/webhooks/webhook-secret.js';
+import { FILES_PATH } from '../../http/routes/system/files.js';
+import { systemClock } from '../../ports/clock.js';
+import { createIdGenerator } from '../../ports/ids.js';
+import { buildProviderSet, PROVIDER_SPECS } from '../../providers.js';
+import { settingsOf, type WorkerBindings } from './bindings.js';
+import { createConsoleLogger } from './console-logger.js';
+
+/** A Worker has no disk: paths in settings stay as written (only ComfyUI's workflows folder uses one, and Node only). */
+const WORKER_PATHS: ConfigPaths = { resolve: (file) => file, join: (directory, file) => `${directory}/${file}` };
+
+/** Node's defaults name a socket the Worker does not have: its own address comes from PUBLIC_BASE_URL or the request. */
+export function workerConfig(env: WorkerBindings, origin: string | undefined): Config {
+  const settings = settingsOf(env);
+  return parseConfig({ ...settings, PUBLIC_BASE_URL: settings.PUBLIC_BASE_URL ?? origin }, WORKER_PATHS);
+}
+
+export interface WorkerRuntime {
+  deps: Deps;
+  db: KyselyDatabase;
+  config: Config;
+  queue: CloudflareJobQueue;
+}
+
+/**
+ * The Workers composition root: D1, R2, a Queue, a Durable Object per rate-limit key, Workers AI through its
+ * binding, image work inline, webhooks over fetch with DNS-over-HTTPS checks. Built once per isolate, on its first
+ * event, from the bindings; nothing here opens a socket or starts a timer.
+ */
+export async function buildWorkerDeps(env: WorkerBindings, config: Config): Promise<WorkerRuntime> {
+  const logger = createConsoleLogger(config.logLevel);
+  const clock = systemClock;
+  const db = createD1Database(env.DB);
+  const codec = createInlineImageWork();
+  const metrics = createNoMetrics();
+  const fetchImpl: typeof fetch = (input, init) => fetch(input, init);
+  // Workers AI goes through the binding when there is one (no token); otherwise over REST as on Node.
+  const specs = env.AI === undefined ? PROVIDER_SPECS : [...PROVIDER_SPECS.filter((spec) => spec.id !== 'workers-ai'), workersAiBindingSpec(env.AI)];
+  const set = buildProviderSet(config, { fetch: fetchImpl, specs, cpu: codec, metrics });
+  const catalog = createModelCatalog(set.models, set.statusOf, config.defaultModel);
+  if (catalog.find(config.defaultModel) === undefined) {
+    throw new ConfigError(`Invalid configuration:\n  DEFAULT_MODEL: unknown model ${JSON.stringify(config.defaultModel)}; GET /api/models lists the model ids`);
+  }
+  const queue = createCloudflareQueue({ db: db.kysely, producer: env.JOBS, clock, logger });
+  const blobs = createR2BlobStore(env.BLOBS, { publicBaseUrl: `${config.publicBaseUrl}${FILES_PATH}` });
+  await db.templates.seed(sampleTemplates);
+  const deps: Deps = {
+    db,
+    blobs,
+    providers: set.providers,
+    catalog,
+    codec,
+    clock,
+    rateLimiter: createDurableObjectRateLimiter(env.RATE_LIMITS, clock),
+    queue,
+    webhooks: createFetchWebhookTransport({ lookup: createDohLookup({ fetch: fetchImpl }), allowPrivateNetworks: config.webhooks.allowPrivateNetworks, fetch: fetchImpl }),
+    batchSettings: {
+      maxPrompts: config.batch.maxPrompts,
+      concurrency: config.worker.concurrency,
+      retryScheduleSeconds: config.webhooks.retryScheduleSeconds,
+      webhookSecret: await resolveWebhookSecret(db, config.webhooks.secret),
+      sweepIntervalMs: config.batch.sweepSeconds * 1000,
+    },
+    ids: createIdGenerator(),
+    logger,
+    randomSeed: () => crypto.getRandomValues(new Uint32Array(1))[0] ?? 0,
+    readiness: [
+      { name: 'database', check: () => db.ping() },
+      { name: 'storage', check: async () => void (await env.BLOBS.list({ limit: 1 })) },
+    ],
+    metrics,
+  };
+  return { deps, db, config, queue };
+}

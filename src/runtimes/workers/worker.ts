@@ -1,0 +1,90 @@
+import { sql } from 'kysely';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { ExecutionContext } from 'hono';
+import packageJson from '../../../package.json' with { type: 'json' };
+import type { MessageBatch } from '../../adapters/queue/queue-messages.js';
+import { createApp } from '../../app.js';
+import { registerJobHandlers } from '../../domain/batches/batch-workers.js';
+import { sweepBatches } from '../../domain/batches/batch-sweeper.js';
+import { ApiError } from '../../domain/errors.js';
+import { startup } from '../../domain/startup.js';
+import type { AppEnv } from '../../http/app-env.js';
+import type { WorkerBindings } from './bindings.js';
+import { buildWorkerDeps, workerConfig, type WorkerRuntime } from './deps.js';
+
+export { RateLimitCounter } from '../../adapters/rate-limit/durable-object-rate-limiter.js';
+
+interface Ready extends WorkerRuntime {
+  app: OpenAPIHono<AppEnv>;
+}
+
+
+/** Said instead of a 500 when the D1 database has no tables yet. */
+const NO_SCHEMA =
+  'the D1 database has no tables yet: apply the migrations with `npx wrangler d1 migrations apply DB --local` (for `wrangler dev`) or `--remote` (deployed), then try again';
+
+/** Built once per isolate, on its first event; a failed build is forgotten, so the next event tries again. */
+let ready: Promise<Ready> | undefined;
+
+function runtimeOf(env: WorkerBindings, origin: string | undefined): Promise<Ready> {
+  ready ??= build(env, origin).catch((error: unknown) => {
+    ready = undefined;
+    throw error;
+  });
+  return ready;
+}
+
+async function build(env: WorkerBindings, origin: string | undefined): Promise<Ready> {
+  const config = workerConfig(env, origin);
+  const runtime = await buildWorkerDeps(env, config);
+  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = 'jobs'`.execute(runtime.db.kysely);
+  if (tables.rows.length === 0) throw new SchemaMissing(NO_SCHEMA);
+  registerJobHandlers(runtime.deps);
+  // The start-up steps of any runtime, per isolate: every one is idempotent.
+  await startup(runtime.deps, { adminKey: config.authMode === 'api_key' ? { secret: config.adminApiKey } : undefined, continuing: 'serving' });
+  const app = createApp({
+    deps: runtime.deps,
+    config,
+    version: packageJson.version,
+    // R2 objects are served by this Worker at /files unless PUBLIC_BASE_URL... names the bucket's own domain.
+    serveFiles: true,
+    // Cloudflare sets it on every request; a client cannot forge it.
+    clientAddress: (c) => c.req.header('cf-connecting-ip') ?? 'unknown',
+  });
+  return { ...runtime, app };
+}
+
+class SchemaMissing extends Error {}
+
+const unavailable = (message: string): Response =>
+  Response.json(new ApiError('SERVICE_UNAVAILABLE', 'Service temporarily unavailable', { message }).toBody(), { status: 503, headers: { 'Retry-After': '5' } });
+
+export default {
+  async fetch(request: Request, env: WorkerBindings, ctx: ExecutionContext): Promise<Response> {
+    let runtime: Ready;
+    try {
+      runtime = await runtimeOf(env, new URL(request.url).origin);
+    } catch (error) {
+      if (error instanceof SchemaMissing) return unavailable(error.message);
+      throw error;
+    }
+    return runtime.app.fetch(request, env, ctx);
+  },
+
+  /** Batches of the JOBS Queue: batch prompts and webhook deliveries, run by the handlers registered at build. */
+  async queue(batch: MessageBatch, env: WorkerBindings): Promise<void> {
+    const runtime = await runtimeOf(env, undefined);
+    await runtime.queue.consume(batch);
+  },
+
+  /**
+   * The Cron Trigger: what Node's periodic sweeps do. Work an outage left without a job is queued again, objects
+   * stored without a record are removed, and charges left reserved by a call that never came back are settled.
+   */
+  async scheduled(_event: unknown, env: WorkerBindings): Promise<void> {
+    const runtime = await runtimeOf(env, undefined);
+    const { deps, config } = runtime;
+    await sweepBatches(deps);
+    await startup(deps, { recover: { orphanGraceSeconds: config.storage.orphanGraceSeconds, callDeadlineMs: config.providers.timeoutMs }, continuing: 'working' });
+  },
+};
