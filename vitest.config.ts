@@ -30,7 +30,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
-      { extends: true, test: { name: 'embedded', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: ['test/workers/**', 'node_modules/**'] } },
+      { extends: true, test: { name: 'embedded', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: ['test/workers/**', 'test/wrangler-dev/**', 'node_modules/**'] } },
       // `workers`: the Workers adapters' contract suites inside workerd (Miniflare's local R2, D1, Queues and
       // Durable Objects, from npm; nothing reaches Cloudflare), with the bindings of test/workers/wrangler.jsonc.
       {
@@ -44,6 +44,9 @@ export default defineConfig({
         ],
         test: { name: 'workers', include: ['test/workers/**/*.test.ts'], testTimeout: 20_000 },
       },
+      // `wrangler-dev`: the service as `npx wrangler dev` runs it (the root wrangler.jsonc, local D1, R2, Queues and
+      // Durable Objects), driven over real sockets, a kill included.
+      { extends: true, test: { name: 'wrangler-dev', include: ['test/wrangler-dev/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 150_000 } },
       ...(scaleOut ? [{
         extends: true as const,
         test: {

@@ -27,6 +27,13 @@ export const DEFAULT_CLAIM_MS = 15 * 60_000;
 /** The JobQueue, plus what the Worker's `queue()` export hands each batch to. */
 export interface CloudflareJobQueue extends JobQueue {
   consume(batch: MessageBatch): Promise<void>;
+  /**
+   * Sends again a message for every job claimable now (due and unclaimed, or claimed by a consumer whose claim ran
+   * out), at most `limit`: Queues deliver what they accepted, but a message can still be lost to a consumer that
+   * died past its retries, or with `wrangler dev`'s in-memory queues on a kill. A job that already has a message
+   * gets a duplicate, which the claim makes harmless. The Worker's Cron Trigger calls it. Returns how many were sent.
+   */
+  redeliver(limit?: number): Promise<number>;
 }
 
 interface Worker {
@@ -162,6 +169,13 @@ export function createCloudflareQueue(options: CloudflareQueueOptions): Cloudfla
       workers.set(queue, { concurrency, handler, running: 0, waiting: [] });
     },
     stats: (queues) => queueStats(store, queues, clock.now()),
+    async redeliver(limit = 1_000) {
+      const jobs = await store.claimableJobs(now(), limit);
+      const failed = await sendAll(producer, jobs.map(({ id, queue }) => ({ body: { queue, id } })));
+      if (failed !== undefined) throw failed.error;
+      if (jobs.length > 0) logger.info({ jobs: jobs.length }, 'queue messages sent again for jobs that had none running');
+      return jobs.length;
+    },
     consume(batch) {
       const closing = new AbortController();
       if (closed) closing.abort();

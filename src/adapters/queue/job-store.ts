@@ -48,7 +48,8 @@ export interface NewJobRow {
 
 /** The queue's statements on the `jobs` table, the same on SQLite and PostgreSQL but for how a claim locks. */
 export function createJobStore(db: Kysely<DatabaseSchema>, dialect: Database['dialect'], limits = { maxBoundParameters: DEFAULT_MAX_BOUND_PARAMETERS }) {
-  const perInsert = perStatement(JOBS_PER_INSERT, limits.maxBoundParameters, VALUES_PER_JOB);
+  // Besides the rows, a revival's ON CONFLICT binds a few values of its own (status, attempts, the lease, the guard).
+  const perInsert = perStatement(JOBS_PER_INSERT, limits.maxBoundParameters, VALUES_PER_JOB, 8);
   const idsPerStatement = perStatement(JOBS_PER_INSERT, limits.maxBoundParameters, 1, 2);
   const toClaimed = (row: { id: string; payload: string; attempts: number; headers: string | null }, token: string): ClaimedJob => {
     const claimed: ClaimedJob = { id: row.id, payload: JSON.parse(row.payload) as Record<string, unknown>, token, attempts: toNumber(row.attempts) };
@@ -224,6 +225,10 @@ export function createJobStore(db: Kysely<DatabaseSchema>, dialect: Database['di
       return rows.map((row) => ({ queue: row.queue, count: toNumber(row.n), dueSince: row.due_since }));
     },
 
+    /** Jobs any worker could claim now, oldest due first: what a pushed queue sends again after losing messages. */
+    async claimableJobs(now: string, limit: number): Promise<{ id: string; queue: string }[]> {
+      return db.selectFrom('jobs').select(['id', 'queue']).where(claimable(now)).orderBy('run_at').limit(limit).execute();
+    },
     async countClaimable(queues: readonly string[], now: string): Promise<number> {
       if (queues.length === 0) return 0;
       const row = await db.selectFrom('jobs').select((eb) => eb.fn.countAll().as('n')).where('queue', 'in', queues).where(claimable(now)).executeTakeFirst();

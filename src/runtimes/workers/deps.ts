@@ -20,6 +20,14 @@ import { buildProviderSet, PROVIDER_SPECS } from '../../providers.js';
 import { settingsOf, type WorkerBindings } from './bindings.js';
 import { createConsoleLogger } from './console-logger.js';
 
+/**
+ * How long a consumer's claim on a job holds: longer than the job can run, so no second delivery runs a job still
+ * running (a paid call is never made twice). A batch prompt may wait for one call ahead of it, then make its own,
+ * each with its retries, within PROVIDER_TIMEOUT_MS apiece; 30 s more for storing and recording. A consumer killed
+ * mid-job leaves its jobs to be claimed again once this runs out (the Cron Trigger sends them again).
+ */
+export const claimMs = (config: Pick<Config, 'providers'>): number => 2 * config.providers.timeoutMs * (config.providers.retries + 1) + 30_000;
+
 /** A Worker has no disk: paths in settings stay as written (only ComfyUI's workflows folder uses one, and Node only). */
 const WORKER_PATHS: ConfigPaths = { resolve: (file) => file, join: (directory, file) => `${directory}/${file}` };
 
@@ -55,7 +63,7 @@ export async function buildWorkerDeps(env: WorkerBindings, config: Config): Prom
   if (catalog.find(config.defaultModel) === undefined) {
     throw new ConfigError(`Invalid configuration:\n  DEFAULT_MODEL: unknown model ${JSON.stringify(config.defaultModel)}; GET /api/models lists the model ids`);
   }
-  const queue = createCloudflareQueue({ db: db.kysely, producer: env.JOBS, clock, logger });
+  const queue = createCloudflareQueue({ db: db.kysely, producer: env.JOBS, clock, logger, leaseMs: claimMs(config) });
   const blobs = createR2BlobStore(env.BLOBS, { publicBaseUrl: `${config.publicBaseUrl}${FILES_PATH}` });
   await db.templates.seed(sampleTemplates);
   const deps: Deps = {

@@ -78,13 +78,29 @@ export default {
   },
 
   /**
-   * The Cron Trigger: what Node's periodic sweeps do. Work an outage left without a job is queued again, objects
-   * stored without a record are removed, and charges left reserved by a call that never came back are settled.
+   * The Cron Trigger: what Node's periodic sweeps do. Work an outage left without a job is queued again, jobs whose
+   * message was lost are sent again, objects stored without a record are removed, and charges left reserved by a
+   * call that never came back are settled.
    */
   async scheduled(_event: unknown, env: WorkerBindings): Promise<void> {
-    const runtime = await runtimeOf(env, undefined);
+    const runtime = await runtimeOf(env, undefined).catch((error: unknown) => {
+      console.error('scheduled sweep: the service could not start', error);
+      throw error;
+    });
     const { deps, config } = runtime;
-    await sweepBatches(deps);
-    await startup(deps, { recover: { orphanGraceSeconds: config.storage.orphanGraceSeconds, callDeadlineMs: config.providers.timeoutMs }, continuing: 'working' });
+    // Each step on its own: one failing (the database away for a moment) leaves the others to run, and says so.
+    const steps: [string, () => Promise<unknown>][] = [
+      ['queue again the batch work left without a job', () => sweepBatches(deps)],
+      ['send again the messages of jobs left without one', () => runtime.queue.redeliver()],
+      ['clean up after a stopped consumer', () => startup(deps, { recover: { orphanGraceSeconds: config.storage.orphanGraceSeconds, callDeadlineMs: config.providers.timeoutMs }, continuing: 'working' })],
+    ];
+    const failed: string[] = [];
+    for (const [what, step] of steps) {
+      await step().catch((error: unknown) => {
+        failed.push(what);
+        deps.logger.error({ err: error }, `scheduled sweep: could not ${what}; the next Cron Trigger tries again`);
+      });
+    }
+    if (failed.length > 0) throw new Error(`scheduled sweep: could not ${failed.join(', ')}`);
   },
 };
