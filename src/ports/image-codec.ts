@@ -83,4 +83,9 @@ export interface ImageCodec {
    * answers will be stored. Does nothing once started; optional for codecs with nothing to start.
    */
   warm?(): void;
+  /**
+   * The formats `encode` can write, when not all three (a runtime without libvips writes PNG only): a request for
+   * another is refused before any provider is called, so nobody pays for an image that cannot be stored.
+   */
+  readonly outputFormats?: readonly EncodeOptions['format'][];
 }

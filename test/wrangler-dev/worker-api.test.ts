@@ -53,6 +53,10 @@ describe('imagegate on wrangler dev', () => {
     // Any valid spelling of the JSON media type is accepted (the Worker's request headers are immutable).
     const charset = await fetch(`${dev.url}/api/generate`, { method: 'POST', headers: { Authorization: `Bearer ${ADMIN_KEY}`, 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify(generate) });
     expect(charset.status).toBe(201);
+    // PNG only here (no image library): refused before any provider is called, never a 500 after it.
+    const jpeg = await call(dev, 'POST', '/api/generate', { ...generate, output_format: 'jpeg' });
+    expect(jpeg.status).toBe(400);
+    expect(await json(jpeg)).toMatchObject({ code: 'INVALID_PARAMETER', details: { field: 'output_format', message: expect.stringContaining('send output_format png') } });
   });
 
   it('refuses a missing or unknown key, and a key without the permission, with the rate-limit headers on every answer', async () => {

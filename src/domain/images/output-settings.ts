@@ -39,3 +39,9 @@ export function resolveOutput(model: CatalogEntry, given: ImageParameters): Outp
     ...(given.input_fidelity === undefined ? {} : { inputFidelity: given.input_fidelity }),
   };
 }
+
+/** Refuses a format this runtime cannot store (Workers: PNG only), saying which it can. */
+export function checkOutputFormat(format: OutputFormat, writable: readonly OutputFormat[] | undefined): void {
+  if (writable === undefined || writable.includes(format)) return;
+  throw invalidParameter('output_format', `this server stores ${writable.join(', ')} images only (it runs without an image library for ${format}): send output_format ${writable.join(' or ')}, or leave it out`);
+}

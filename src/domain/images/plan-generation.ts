@@ -7,6 +7,7 @@ import { checkStorable } from '../json-shape.js';
 import { checkPrompt } from '../prompt.js';
 import { checkMetadata } from './metadata.js';
 import { resolveSettings, type GenerationOptions, type ResolvedSettings } from './generation-settings.js';
+import { checkOutputFormat } from './output-settings.js';
 import { loadInputs, type GivenInputs, type PlannedInputs } from '../inputs/load-inputs.js';
 
 export interface GenerationRequest extends GenerationOptions {
@@ -33,7 +34,7 @@ export interface GenerationPlan {
 
 /** Validation shared by single generations and batches: every refusal happens here, before any work. */
 export async function planGeneration(
-  deps: Pick<Deps, 'db' | 'blobs' | 'catalog' | 'randomSeed' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'blobs' | 'catalog' | 'randomSeed' | 'clock'> & { codec?: Pick<Deps['codec'], 'outputFormats'> },
   userId: string,
   input: GenerationRequest,
   /** Input files not stored yet, instead of `image_ids` and `mask_image_id`: a dry run before storing them. */
@@ -51,6 +52,7 @@ export async function planGeneration(
   const layers = [template?.parameters ?? {}, fields];
   const inputs = await loadInputs(deps, userId, model, { image_ids: imageIds, mask_image_id: maskImageId, strength: input.strength ?? template?.parameters.strength }, given);
   const resolved = resolveWithInputSize(model, layers, inputs, deps.randomSeed);
+  checkOutputFormat(resolved.output.format, deps.codec?.outputFormats);
   // The record names the mask it was edited with; the edited images are its source_image_ids.
   const settings = inputs.mask === undefined ? resolved : { ...resolved, parameters: { ...resolved.parameters, mask_image_id: inputs.mask.id } };
   return { prompt, model, settings, template, metadata: checkMetadata(input.metadata), inputs };

@@ -37,6 +37,17 @@ export function workerConfig(env: WorkerBindings, origin: string | undefined): C
   return parseConfig({ ...settings, PUBLIC_BASE_URL: settings.PUBLIC_BASE_URL ?? origin }, WORKER_PATHS);
 }
 
+/**
+ * R2_PUBLIC_URL: the bucket's public domain (r2.dev or a custom one), when images are served from there rather than
+ * by this Worker at PUBLIC_BASE_URL/files. Workers only, so it is read here rather than by the shared schema.
+ */
+function r2PublicUrl(env: WorkerBindings): string | undefined {
+  const value = settingsOf(env).R2_PUBLIC_URL;
+  if (value === undefined || value === '') return undefined;
+  if (!/^https?:\/\/[^/\s]+/.test(value)) throw new ConfigError(`Invalid configuration:\n  R2_PUBLIC_URL: expected the bucket's public address, such as https://images.example.com (got ${JSON.stringify(value)})`);
+  return value.replace(/\/+$/, '');
+}
+
 export interface WorkerRuntime {
   deps: Deps;
   db: KyselyDatabase;
@@ -64,7 +75,7 @@ export async function buildWorkerDeps(env: WorkerBindings, config: Config): Prom
     throw new ConfigError(`Invalid configuration:\n  DEFAULT_MODEL: unknown model ${JSON.stringify(config.defaultModel)}; GET /api/models lists the model ids`);
   }
   const queue = createCloudflareQueue({ db: db.kysely, producer: env.JOBS, clock, logger, leaseMs: claimMs(config) });
-  const blobs = createR2BlobStore(env.BLOBS, { publicBaseUrl: `${config.publicBaseUrl}${FILES_PATH}` });
+  const blobs = createR2BlobStore(env.BLOBS, { publicBaseUrl: r2PublicUrl(env) ?? `${config.publicBaseUrl}${FILES_PATH}` });
   await db.templates.seed(sampleTemplates);
   const deps: Deps = {
     db,

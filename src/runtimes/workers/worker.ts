@@ -6,6 +6,7 @@ import type { MessageBatch } from '../../adapters/queue/queue-messages.js';
 import { createApp } from '../../app.js';
 import { registerJobHandlers } from '../../domain/batches/batch-workers.js';
 import { sweepBatches } from '../../domain/batches/batch-sweeper.js';
+import { ConfigError } from '../../config.js';
 import { ApiError } from '../../domain/errors.js';
 import { startup } from '../../domain/startup.js';
 import type { AppEnv } from '../../http/app-env.js';
@@ -65,7 +66,8 @@ export default {
     try {
       runtime = await runtimeOf(env, new URL(request.url).origin);
     } catch (error) {
-      if (error instanceof SchemaMissing) return unavailable(error.message);
+      // What the operator must fix, said to whoever calls: a missing schema, a bad setting (named, never its value).
+      if (error instanceof SchemaMissing || error instanceof ConfigError) return unavailable(error.message);
       throw error;
     }
     return runtime.app.fetch(request, env, ctx);
