@@ -88,4 +88,6 @@ export interface ImageCodec {
    * another is refused before any provider is called, so nobody pays for an image that cannot be stored.
    */
   readonly outputFormats?: readonly EncodeOptions['format'][];
+  /** False where no thumbnail can be made (no WebP encoder): none is asked for, and none is missed in the log. */
+  readonly makesThumbnails?: boolean;
 }

@@ -52,7 +52,7 @@ export async function renderImage(deps: RenderDeps, ctx: RequestContext, plan: G
     const cost = computeCost(model.pricing, pricedSettings(plan), usage);
     const { output: wanted } = settings;
     // The gallery's thumbnails come from this same trip to the CPU pool.
-    const encoded = await deps.codec.encode(output.bytes, { format: wanted.format, compression: wanted.compression, opaque: wanted.background === 'opaque', thumbnails: THUMBNAIL_REQUEST, signal: ctx.signal });
+    const encoded = await deps.codec.encode(output.bytes, { format: wanted.format, compression: wanted.compression, opaque: wanted.background === 'opaque', thumbnails: deps.codec.makesThumbnails === false ? undefined : THUMBNAIL_REQUEST, signal: ctx.signal });
     if (encoded.thumbnailsFailed !== undefined) deps.logger.warn({ requestId: ctx.requestId, imageId, err: encoded.thumbnailsFailed }, 'image stored without thumbnails: they could not be made');
     const key = imageKey(imageId, extensionOf(wanted.format));
     // A store that fails is the service's outage, not the provider's answer: a 503 here, a retry for a batch prompt (same keys).

@@ -62,6 +62,8 @@ const unavailable = (message: string): Response =>
 
 export default {
   async fetch(request: Request, env: WorkerBindings, ctx: ExecutionContext): Promise<Response> {
+    // The API reference page needs swagger-ui's files from node_modules (Node serves them); here, its document.
+    if (new URL(request.url).pathname === '/docs') return Response.redirect(new URL('/openapi.json', request.url).toString(), 302);
     let runtime: Ready;
     try {
       runtime = await runtimeOf(env, new URL(request.url).origin);
