@@ -45,6 +45,31 @@ describe('Cloudflare Queues JobQueue', () => {
     expect(fake.outcomes).toEqual([{ jobId: 'a', outcome: 'ack' }, { jobId: 'b', outcome: 'ack' }]);
   });
 
+  it('sends again, when asked (the Cron Trigger), a message for each job left without one, and runs each job once', async () => {
+    const { clock, fake, queue, row } = await setUp();
+    const ran: unknown[] = [];
+    queue.process('q', 2, async (payload) => void ran.push(payload.n));
+    await queue.enqueueAll('q', [
+      { payload: { n: 1 }, options: { id: 'lost' } },
+      { payload: { n: 2 }, options: { id: 'later', runAt: new Date(clock.now().getTime() + 60_000) } },
+    ]);
+    // The messages are gone (wrangler dev killed, or a consumer past its retries); the rows are not.
+    fake.pending.splice(0);
+    expect(await queue.redeliver()).toBe(1);
+    expect(fake.pending.map((envelope) => envelope.body)).toEqual([{ queue: 'q', id: 'lost' }]);
+    // A second sweep before delivery duplicates the message; the claim runs the job once.
+    expect(await queue.redeliver()).toBe(1);
+    await fake.deliverDue(queue);
+    expect(ran).toEqual([1]);
+    expect(await row('lost')).toBeUndefined();
+    // The delayed job is not due yet: nothing for it until it is.
+    expect(await queue.redeliver()).toBe(0);
+    clock.advance(60_000);
+    expect(await queue.redeliver()).toBe(1);
+    await fake.deliverDue(queue);
+    expect(ran).toEqual([1, 2]);
+  });
+
   it('sends at most 100 messages a call', async () => {
     const { fake, queue } = await setUp();
     await queue.enqueueAll('q', Array.from({ length: 250 }, (_, n) => ({ payload: { n }, options: { id: `job-${n}` } })));
