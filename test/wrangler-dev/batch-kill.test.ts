@@ -22,6 +22,15 @@ afterAll(async () => {
 });
 
 const json = async <T>(response: Response): Promise<T> => (await response.json()) as T;
+
+/** `eventually`, failing with what the phase waited for and the end of wrangler's output, for a run that stalls. */
+async function phase<T>(what: string, running: WranglerDev, check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  try {
+    return await eventually(check, timeoutMs);
+  } catch {
+    throw new Error(`${what}: not reached in ${timeoutMs / 1000} s; wrangler's output ends:\n${running.output().slice(-4_000)}`);
+  }
+}
 interface BatchRecord {
   status: string;
   completed_count: number;
@@ -38,23 +47,23 @@ describe('a batch under wrangler dev, killed mid-way', () => {
     expect(created.status).toBe(201);
     const { id } = await json<{ id: string }>(created);
     const running = dev;
-    const before = await eventually(async () => {
+    const before = await phase('3 prompts completed before the kill', running, async () => {
       const record = await json<BatchRecord>(await call(running, 'GET', `/api/batch/${id}`));
       return record.completed_count >= 3 ? record : undefined;
-    }, 60_000);
+    }, 120_000);
     expect(before.completed_count).toBeLessThan(PROMPTS);
     await dev.kill();
 
     dev = await startWranglerDev(state, VARS);
     const restarted = dev;
     // Until it completes, the Cron Trigger, as Cloudflare would fire it every few minutes.
-    const after = await eventually(async () => {
+    const after = await phase('the batch completed after the restart', restarted, async () => {
       await fetch(`${restarted.url}/__scheduled`);
       const record = await json<BatchRecord>(await call(restarted, 'GET', `/api/batch/${id}`));
       if (record.status === 'completed') return record;
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       return undefined;
-    }, 120_000);
+    }, 240_000);
     expect(after, restarted.output()).toMatchObject({ completed_count: PROMPTS, failed_count: 0 });
 
     const [hook] = await receiver.waitFor(1, 30_000);
@@ -69,5 +78,5 @@ describe('a batch under wrangler dev, killed mid-way', () => {
     await fetch(`${restarted.url}/__scheduled`);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(receiver.received.filter((received) => received.body.includes(id))).toHaveLength(1);
-  }, 300_000);
+  }, 600_000);
 });
