@@ -32,6 +32,8 @@ export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Datab
    */
   const lockWrites = (batchId: string): Write[] =>
     dialect === 'postgres' ? [writeOf('batches: the batch row lock', db.selectFrom('batches').select('id').where('id', '=', batchId).forUpdate())] : [];
+  /** The batch's prompts still to run or running: none left is when a batch finishes. */
+  const openItems = (batchId: string) => db.selectFrom('batch_items').select('idx').where('batch_id', '=', batchId).where('status', 'in', OPEN_ITEMS).limit(1);
   const itemsOf = async (reader: Kysely<DatabaseSchema>, batchId: string) =>
     (await reader.selectFrom('batch_items').selectAll().where('batch_id', '=', batchId).orderBy('idx').execute()).map(toItem);
 
@@ -143,8 +145,9 @@ export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Datab
     async finishIfDone(batchId, at, delivery) {
       // Read first, then one guarded unit (D1 has no interactive transactions). Once no item is open, none opens
       // again and the counters are final, so the event rendered from this read is the one the batch ends with.
+      // Called after every prompt: one indexed probe, and the items are read only once none is open.
+      if ((await openItems(batchId).executeTakeFirst()) !== undefined) return { finished: false };
       const items = await itemsOf(db, batchId);
-      if (items.some((item) => OPEN_ITEMS.includes(item.status))) return { finished: false };
       const batch = await db.selectFrom('batches').selectAll().where('id', '=', batchId).where('status', 'in', OPEN).executeTakeFirst();
       if (batch === undefined) return { finished: false };
       const final: BatchRow = { ...toBatch(batch), status: 'completed', finished_at: at, updated_at: at };
@@ -158,7 +161,7 @@ export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Datab
             .set({ status: 'completed', finished_at: at, updated_at: at })
             .where('id', '=', batchId)
             .where('status', 'in', OPEN)
-            .where((eb) => eb.not(eb.exists(eb.selectFrom('batch_items').select('idx').where('batch_id', '=', batchId).where('status', 'in', OPEN_ITEMS)))),
+            .where((eb) => eb.not(eb.exists(openItems(batchId)))),
         ),
         ...(row === undefined ? [] : [eventWrite(row, 'completed')]),
       ]);
