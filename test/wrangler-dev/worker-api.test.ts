@@ -26,6 +26,17 @@ const json = async <T = Record<string, unknown>>(response: Response): Promise<T>
 const generate = { prompt: 'a lighthouse at dusk', model: 'local/procedural', width: 256, height: 256 };
 
 describe('imagegate on wrangler dev', () => {
+  it('answers 503 saying to apply the migrations while D1 has no tables', async () => {
+    const empty = await startWranglerDev(tempStateDir());
+    try {
+      const answer = await call(empty, 'GET', '/api/images');
+      expect(answer.status).toBe(503);
+      expect(await json(answer)).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { message: expect.stringContaining('wrangler d1 migrations apply DB') } });
+    } finally {
+      await empty.stop();
+    }
+  }, 150_000);
+
   it('generates an image, stores it in R2 and serves it at its r2_url', async () => {
     const created = await call(dev, 'POST', '/api/generate', generate);
     expect(created.status).toBe(201);

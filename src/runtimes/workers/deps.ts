@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { createR2BlobStore } from '../../adapters/blob/r2-blob-store.js';
 import { createInlineImageWork } from '../../adapters/codec/inline-image-work.js';
 import { createD1Database } from '../../adapters/db/d1.js';
@@ -48,6 +49,13 @@ function r2PublicUrl(env: WorkerBindings): string | undefined {
   return value.replace(/\/+$/, '');
 }
 
+/** Said instead of a 500 when the D1 database has no tables yet. */
+const NO_SCHEMA =
+  'the D1 database has no tables yet: apply the migrations with `npx wrangler d1 migrations apply DB --local` (for `wrangler dev`) or `--remote` (deployed), then try again';
+
+/** The D1 database has not been migrated: the Worker answers 503 with NO_SCHEMA until it is. */
+export class SchemaMissing extends Error {}
+
 export interface WorkerRuntime {
   deps: Deps;
   db: KyselyDatabase;
@@ -64,6 +72,9 @@ export async function buildWorkerDeps(env: WorkerBindings, config: Config): Prom
   const logger = createConsoleLogger(config.logLevel);
   const clock = systemClock;
   const db = createD1Database(env.DB);
+  // Before anything reads a table (the sample templates, the webhook secret): said as what to run, not as D1's error.
+  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = 'jobs'`.execute(db.kysely);
+  if (tables.rows.length === 0) throw new SchemaMissing(NO_SCHEMA);
   const codec = createInlineImageWork();
   const metrics = createNoMetrics();
   const fetchImpl: typeof fetch = (input, init) => fetch(input, init);

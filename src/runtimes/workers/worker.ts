@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { ExecutionContext } from 'hono';
 import packageJson from '../../../package.json' with { type: 'json' };
@@ -11,7 +10,7 @@ import { ApiError } from '../../domain/errors.js';
 import { startup } from '../../domain/startup.js';
 import type { AppEnv } from '../../http/app-env.js';
 import type { WorkerBindings } from './bindings.js';
-import { buildWorkerDeps, workerConfig, type WorkerRuntime } from './deps.js';
+import { buildWorkerDeps, SchemaMissing, workerConfig, type WorkerRuntime } from './deps.js';
 
 export { RateLimitCounter } from '../../adapters/rate-limit/durable-object-rate-limiter.js';
 
@@ -19,10 +18,6 @@ interface Ready extends WorkerRuntime {
   app: OpenAPIHono<AppEnv>;
 }
 
-
-/** Said instead of a 500 when the D1 database has no tables yet. */
-const NO_SCHEMA =
-  'the D1 database has no tables yet: apply the migrations with `npx wrangler d1 migrations apply DB --local` (for `wrangler dev`) or `--remote` (deployed), then try again';
 
 /** Built once per isolate, on its first event; a failed build is forgotten, so the next event tries again. */
 let ready: Promise<Ready> | undefined;
@@ -38,8 +33,6 @@ function runtimeOf(env: WorkerBindings, origin: string | undefined): Promise<Rea
 async function build(env: WorkerBindings, origin: string | undefined): Promise<Ready> {
   const config = workerConfig(env, origin);
   const runtime = await buildWorkerDeps(env, config);
-  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = 'jobs'`.execute(runtime.db.kysely);
-  if (tables.rows.length === 0) throw new SchemaMissing(NO_SCHEMA);
   registerJobHandlers(runtime.deps);
   // The start-up steps of any runtime, per isolate: every one is idempotent.
   await startup(runtime.deps, { adminKey: config.authMode === 'api_key' ? { secret: config.adminApiKey } : undefined, continuing: 'serving' });
@@ -47,15 +40,13 @@ async function build(env: WorkerBindings, origin: string | undefined): Promise<R
     deps: runtime.deps,
     config,
     version: packageJson.version,
-    // R2 objects are served by this Worker at /files unless PUBLIC_BASE_URL... names the bucket's own domain.
+    // R2 objects are served by this Worker at /files (r2_url points there unless R2_PUBLIC_URL names the bucket's domain).
     serveFiles: true,
     // Cloudflare sets it on every request; a client cannot forge it.
     clientAddress: (c) => c.req.header('cf-connecting-ip') ?? 'unknown',
   });
   return { ...runtime, app };
 }
-
-class SchemaMissing extends Error {}
 
 const unavailable = (message: string): Response =>
   Response.json(new ApiError('SERVICE_UNAVAILABLE', 'Service temporarily unavailable', { message }).toBody(), { status: 503, headers: { 'Retry-After': '5' } });
