@@ -16,6 +16,23 @@ const SCALE_OUT_ENV = {
   FUZZ_RUNS: process.env.FUZZ_RUNS ?? '100',
 };
 
+/**
+ * The project's own suites that also run against `wrangler dev` (the wrangler-dev project), and the files among them
+ * that are about this process: within the others, such tests are marked inProcessOnly or nodeOnly.
+ */
+const WRANGLER_DEV_SUITES = ['test/routes/**/*.test.ts', 'test/keys/**/*.test.ts', 'test/batches/**/*.test.ts'];
+const IN_PROCESS_SUITES = [
+  // Each makes a dependency fail, or drives the queue, through the harness's deps.
+  'test/routes/outages.test.ts',
+  'test/batches/infrastructure-retries.test.ts',
+  'test/batches/provider-slots.test.ts',
+  // Node's pages and CPU pool; the Worker serves dist/web as static assets (test/wrangler-dev/worker-api.test.ts).
+  'test/routes/web-app.test.ts',
+  'test/routes/generate-cpu-pool.test.ts',
+  // Node's DNS pinning, with the test's own resolver; the Worker checks addresses over DNS-over-HTTPS (README).
+  'test/batches/ssrf.test.ts',
+];
+
 // Outside CI, a machine without PostgreSQL or Redis runs the embedded project only (the reason is printed);
 // under CI=true the scale-out project always runs, and fails when a server is missing.
 const scaleOut = process.env.CI === 'true' || !(await skipWithout('postgres', 'redis'));
@@ -46,7 +63,19 @@ export default defineConfig({
       },
       // `wrangler-dev`: the service as `npx wrangler dev` runs it (the root wrangler.jsonc, local D1, R2, Queues and
       // Durable Objects), driven over real sockets, a kill included.
-      { extends: true, test: { name: 'wrangler-dev', include: ['test/wrangler-dev/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 150_000 } },
+      // The route, key and batch suites run here too, their harness then reaching the service in `wrangler dev`.
+      {
+        extends: true,
+        test: {
+          name: 'wrangler-dev',
+          include: ['test/wrangler-dev/**/*.test.ts', ...WRANGLER_DEV_SUITES],
+          exclude: IN_PROCESS_SUITES,
+          env: { IMAGEGATE_HARNESS: 'wrangler-dev' },
+          setupFiles: ['test/support/wrangler-harness-teardown.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 150_000,
+        },
+      },
       ...(scaleOut ? [{
         extends: true as const,
         test: {

@@ -20,9 +20,19 @@ import type { WebhookTransport } from '../ports/webhook-transport.js';
 import { deleteRedisKeys, freshRedisPrefix } from './redis-keys.js';
 import { startS3Server, type S3TestServer } from './s3-server.js';
 import { createTestSchema } from './test-schema.js';
+import { TEST_CLIENT_ADDRESS_HEADER } from './harness-protocol.js';
 
 export const TEST_KEY = 'igk_test_harness_key';
-export const TEST_CLIENT_ADDRESS_HEADER = 'X-Test-Client-Address';
+
+/** Objects stored per image: the image and its two WebP thumbnails; the Worker's PNG-only codec makes none. */
+export const OBJECTS_PER_IMAGE = process.env.IMAGEGATE_HARNESS === 'wrangler-dev' ? 1 : 3;
+export { TEST_CLIENT_ADDRESS_HEADER };
+
+/**
+ * Where the service under test runs: in this process (`createNodeApp`), or, in the wrangler-dev project
+ * (IMAGEGATE_HARNESS=wrangler-dev), in `wrangler dev`'s workerd, reached over a socket.
+ */
+export const HARNESS_TARGET: 'in-process' | 'wrangler-dev' = process.env.IMAGEGATE_HARNESS === 'wrangler-dev' ? 'wrangler-dev' : 'in-process';
 
 export interface TestClock {
   now(): Date;
@@ -84,8 +94,14 @@ export interface TestBlobStore extends BlobStore {
 
 export const TEST_WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
+/** The app as tests reach it: Hono's `request` (a path, or a Request) and `fetch`, in process or over a socket. */
+export interface HarnessApp {
+  request(input: string | URL | Request, init?: RequestInit): Response | Promise<Response>;
+  fetch(request: Request): Response | Promise<Response>;
+}
+
 export interface Harness {
-  app: ReturnType<typeof createNodeApp>;
+  app: HarnessApp;
   deps: Deps;
   blobs: TestBlobStore;
   clock: TestClock;
@@ -146,6 +162,10 @@ async function testS3Bucket(): Promise<Record<string, string>> {
  */
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
   const clock = createTestClock();
+  if (HARNESS_TARGET === 'wrangler-dev') {
+    const { createWranglerHarness } = await import('./wrangler-harness.js');
+    return createWranglerHarness(options, clock, TEST_KEY, { app: options.config, batch: batchSettings(options), idempotencyLease: options.idempotencyLease });
+  }
   // A metrics token in the app's config also makes the runtime record metrics, as METRICS_TOKEN does for a server.
   const { config, cleanup } = await harnessConfig({ METRICS_TOKEN: options.config?.metrics?.token });
   const memory = createMemoryBlobStore('http://localhost:8787/files', { clock });
@@ -160,7 +180,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     providers: options.providers,
     blobs: useMemoryBlobs ? memory : undefined,
     webhooks: options.webhooks ?? createHttpWebhookTransport({ lookup, allowPrivateNetworks: options.allowPrivateNetworks ?? true }),
-    batch: { maxPrompts: 100, concurrency: 4, retryScheduleSeconds: [0, 5, 300, 1800, 7200, 18000, 36000], webhookSecret: TEST_WEBHOOK_SECRET, ...options.batch },
+    batch: batchSettings(options),
     queuePollMs: 20,
     jobRetry: options.jobRetry,
     cpu: options.cpu === 'own' ? undefined : testCpuPool(),
@@ -183,23 +203,34 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     blobs: withKeys(deps.blobs),
     clock,
     fetchPublic: async (url) => (url.startsWith('http://localhost:8787/files/') ? app.request(new URL(url).pathname) : fetch(url)),
-    call(method, path, body, headers = {}) {
-      const init: RequestInit = { method, headers: { ...authHeader(appConfig), ...headers } };
-      if (body instanceof FormData) {
-        // fetch sets multipart/form-data with its boundary.
-        init.body = body;
-      } else if (body !== undefined) {
-        init.body = typeof body === 'string' ? body : JSON.stringify(body);
-        init.headers = { 'Content-Type': 'application/json', ...init.headers };
-      }
-      return Promise.resolve(app.request(path, init));
-    },
+    call: (method, path, body, headers = {}) => Promise.resolve(app.request(path, callInit(appConfig, method, body, headers))),
     async close() {
       await workers?.stop();
       await runtime.close();
       await cleanup();
     },
   };
+}
+
+const batchSettings = (options: HarnessOptions): Partial<BatchSettings> => ({
+  maxPrompts: 100,
+  concurrency: 4,
+  retryScheduleSeconds: [0, 5, 300, 1800, 7200, 18000, 36000],
+  webhookSecret: TEST_WEBHOOK_SECRET,
+  ...options.batch,
+});
+
+/** What `call` sends: the harness key (in key-based mode), JSON handling, a FormData body as multipart. */
+export function callInit(config: Partial<AppConfig> = {}, method: string, body?: unknown, headers: Record<string, string> = {}): RequestInit {
+  const init: RequestInit = { method, headers: { ...authHeader(config), ...headers } };
+  if (body instanceof FormData) {
+    // fetch sets multipart/form-data with its boundary.
+    init.body = body;
+  } else if (body !== undefined) {
+    init.body = typeof body === 'string' ? body : JSON.stringify(body);
+    init.headers = { 'Content-Type': 'application/json', ...init.headers };
+  }
+  return init;
 }
 
 /** The store with a way for tests to see every key, through the port (so it works on every adapter). */
@@ -213,8 +244,8 @@ function withKeys(blobs: BlobStore): TestBlobStore {
   });
 }
 
-const authHeader = (config: AppConfig): Record<string, string> =>
-  config.authMode === 'api_key' ? { Authorization: `Bearer ${TEST_KEY}` } : {};
+const authHeader = (config: Partial<AppConfig>): Record<string, string> =>
+  (config.authMode ?? 'api_key') === 'api_key' ? { Authorization: `Bearer ${TEST_KEY}` } : {};
 
 export async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
   return (await response.json()) as T;

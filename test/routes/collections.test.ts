@@ -32,11 +32,13 @@ describe('collections', () => {
       h.clock.advance(1000);
     }
     const cover = async () => (await json(await h.call('GET', `/api/collections/${String(collection.id)}`))).cover_image_url;
-    expect(await cover()).toBe(h.deps.blobs.publicUrl(`generated/${second}.png`));
+    const urlOf = async (id: string) => (await json(await h.call('GET', `/api/images/${id}`))).r2_url;
+    const [firstUrl, secondUrl] = [await urlOf(first), await urlOf(second)];
+    expect(await cover()).toBe(secondUrl);
     await h.call('DELETE', `/api/images/${second}`);
-    expect(await cover()).toBe(h.deps.blobs.publicUrl(`generated/${first}.png`));
+    expect(await cover()).toBe(firstUrl);
     const listed = await json<{ collections: { cover_image_url: string | null }[] }>(await h.call('GET', '/api/collections'));
-    expect(listed.collections[0]?.cover_image_url).toBe(h.deps.blobs.publicUrl(`generated/${first}.png`));
+    expect(listed.collections[0]?.cover_image_url).toBe(firstUrl);
   });
 
   it('defaults a missing description to an empty string', async () => {

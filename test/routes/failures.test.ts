@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, json, type Harness } from '../../src/test-support/harness.js';
+import { inProcessOnly } from '../../src/test-support/in-process-only.js';
 
 let h: Harness;
 beforeEach(async () => {
@@ -10,7 +11,7 @@ afterEach(async () => {
 });
 
 describe('unexpected failures', () => {
-  it('answer 500 without internals, and a failed insert leaves no orphan object behind', async () => {
+  inProcessOnly.it('answer 500 without internals, and a failed insert leaves no orphan object behind', async () => {
     // The image's unit of work (the image with its charge) is what fails to commit.
     h.deps.db.commit = async () => Promise.reject(new Error('SQLITE_FULL: disk /var/secret/path is full'));
     const res = await h.call('POST', '/api/generate', { prompt: 'a cat', model: 'local/procedural', width: 64, height: 64 });
@@ -21,7 +22,7 @@ describe('unexpected failures', () => {
     expect(await h.blobs.keys()).toEqual([]);
   });
 
-  it('answer a provider that returns something that is not an image as a failed generation', async () => {
+  inProcessOnly.it('answer a provider that returns something that is not an image as a failed generation', async () => {
     const garbage = await createHarness({ providers: { local: { id: 'local', generate: async () => ({ bytes: new TextEncoder().encode('<html>oops</html>'), contentType: 'text/html' }) } } });
     const res = await garbage.call('POST', '/api/generate', { prompt: 'a cat', model: 'local/procedural' });
     expect(res.status).toBe(500);

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ImageProvider } from '../../src/ports/image-provider.js';
-import { createHarness, expectInvalid, json, type Harness } from '../../src/test-support/harness.js';
+import { createHarness, expectInvalid, json, type Harness, OBJECTS_PER_IMAGE } from '../../src/test-support/harness.js';
+import { inProcessOnly, nodeOnly } from '../../src/test-support/in-process-only.js';
 
 let h: Harness;
 beforeEach(async () => {
@@ -31,7 +32,7 @@ describe('POST /api/generate', () => {
     });
     expect(image.id).toMatch(/^img_[0-9a-z]{26}$/);
     expect(image.r2_key).toBe(`generated/${String(image.id)}.png`);
-    expect(image.r2_url).toBe(h.deps.blobs.publicUrl(String(image.r2_key)));
+    expect(image.r2_url).toBe(h.blobs.publicUrl(String(image.r2_key)));
     expect(image.created_at).toBe('2026-11-20T10:00:00.000Z');
 
     const stored = await h.blobs.get(String(image.r2_key));
@@ -65,8 +66,8 @@ describe('POST /api/generate', () => {
     const a = await json(await generate({ prompt: 'same prompt', model: 'local/procedural', seed: 7 }));
     const b = await json(await generate({ prompt: 'same prompt', model: 'local/procedural', seed: 7 }));
     expect(a.id).not.toBe(b.id);
-    // Two images, each with its two thumbnails.
-    expect(await h.blobs.keys()).toHaveLength(6);
+    // Two images, each with its thumbnails.
+    expect(await h.blobs.keys()).toHaveLength(2 * OBJECTS_PER_IMAGE);
   });
 
   it('records the parameters used, including a chosen seed when none was given', async () => {
@@ -127,7 +128,7 @@ describe('POST /api/generate', () => {
     await expectInvalid(await generate(body), error);
   });
 
-  it('refuses a parameter the chosen model does not accept, naming it', async () => {
+  inProcessOnly.it('refuses a parameter the chosen model does not accept, naming it', async () => {
     const fake: ImageProvider = {
       id: 'workers-ai',
       generate: async () => ({ bytes: await sharp({ create: { width: 8, height: 8, channels: 3, background: 'red' } }).png().toBuffer(), contentType: 'image/png' }),
@@ -141,7 +142,7 @@ describe('POST /api/generate', () => {
     await expectInvalid(await generate({ prompt: 'a cat', model: 'local/procedural', width: 32 }), 'Invalid width');
   });
 
-  it('answers a failed generation with 500 `Image generation failed` and leaves no record, object or cost', async () => {
+  inProcessOnly.it('answers a failed generation with 500 `Image generation failed` and leaves no record, object or cost', async () => {
     const failing: ImageProvider = { id: 'local', generate: async () => Promise.reject(new Error('GPU on fire')) };
     h = await createHarness({ providers: { local: failing } });
     const res = await generate({ prompt: 'a cat', model: 'local/procedural' });
@@ -152,7 +153,7 @@ describe('POST /api/generate', () => {
     expect((await json(await h.call('GET', '/api/analytics/costs'))).total_images).toBe(0);
   });
 
-  it('stores a JPEG answer as PNG with its real pixel size', async () => {
+  nodeOnly.it('stores a JPEG answer as PNG with its real pixel size', async () => {
     const jpeg: ImageProvider = {
       id: 'local',
       generate: async () => ({ bytes: await sharp({ create: { width: 100, height: 60, channels: 3, background: 'blue' } }).jpeg().toBuffer(), contentType: 'image/jpeg' }),

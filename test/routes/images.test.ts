@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, expectInvalid, json, type Harness } from '../../src/test-support/harness.js';
+import { createHarness, expectInvalid, json, type Harness, OBJECTS_PER_IMAGE } from '../../src/test-support/harness.js';
 
 let h: Harness;
 beforeEach(async () => {
@@ -140,8 +140,8 @@ describe('DELETE /api/images/:id', () => {
     expect(list.images.map((image) => image.id)).toEqual([keep]);
     expect(list.pagination.total).toBe(1);
     expect((await json(await h.call('GET', '/api/analytics/costs'))).total_images).toBe(2);
-    // Both objects kept, each with its two thumbnails.
-    expect(await h.blobs.keys()).toHaveLength(6);
+    // Both objects kept, each with its thumbnails.
+    expect(await h.blobs.keys()).toHaveLength(2 * OBJECTS_PER_IMAGE);
   });
 
   it('answers a second delete with 404', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, json, type Harness } from '../../src/test-support/harness.js';
+import { nodeOnly } from '../../src/test-support/in-process-only.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -59,7 +60,7 @@ describe('OpenAPI and docs', () => {
     );
   });
 
-  it('serves a reference page whose scripts and styles all come from this server', async () => {
+  nodeOnly.it('serves a reference page whose scripts and styles all come from this server', async () => {
     const res = await h.app.request('/docs');
     expect(res.status).toBe(200);
     const html = await res.text();

@@ -9,6 +9,8 @@ const WRANGLER = path.join(ROOT, 'node_modules/wrangler/bin/wrangler.js');
 /** Nothing leaves loopback: no usage metrics, no request.cf lookup (see .ci/run). */
 const OFFLINE = { WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
 
+const ROOT_CONFIG = path.join(ROOT, 'wrangler.jsonc');
+
 export const ADMIN_KEY = 'igk_wrangler_dev_admin_key_0123456789';
 
 export interface WranglerDev {
@@ -24,8 +26,8 @@ export interface WranglerDev {
 export const tempStateDir = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'imagegate-wrangler-'));
 
 /** `wrangler d1 migrations apply DB --local`, as the README's local run does before `wrangler dev`. */
-export function applyMigrations(persistTo: string): void {
-  const result = spawnSync(process.execPath, [WRANGLER, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo], {
+export function applyMigrations(persistTo: string, config = ROOT_CONFIG): void {
+  const result = spawnSync(process.execPath, [WRANGLER, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo, '--config', config], {
     cwd: ROOT,
     env: { ...process.env, ...OFFLINE, CI: 'true' },
     input: '',
@@ -37,13 +39,14 @@ export function applyMigrations(persistTo: string): void {
 
 /**
  * `wrangler dev --local` of the repository's own wrangler.jsonc on a free port, with `vars` as `--var NAME:value`,
- * resolved once /health answers at all. The web app is served from dist/web, which `npm install` builds.
+ * resolved once /health answers at all. The web app is served from dist/web, which `npm install` builds. `config`
+ * names another wrangler configuration (the harness's).
  */
-export async function startWranglerDev(persistTo: string, vars: Record<string, string> = {}): Promise<WranglerDev> {
+export async function startWranglerDev(persistTo: string, vars: Record<string, string> = {}, config = ROOT_CONFIG): Promise<WranglerDev> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const all = { ADMIN_API_KEY: ADMIN_KEY, PUBLIC_BASE_URL: url, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', LOG_LEVEL: 'warn', ...vars };
-  const args = [WRANGLER, 'dev', '--local', '--persist-to', persistTo, '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(await freePort()), '--show-interactive-dev-session=false', '--test-scheduled'];
+  const args = [WRANGLER, 'dev', '--local', '--persist-to', persistTo, '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(await freePort()), '--show-interactive-dev-session=false', '--test-scheduled', '--config', config];
   for (const [name, value] of Object.entries(all)) args.push('--var', `${name}:${value}`);
   const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...OFFLINE }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

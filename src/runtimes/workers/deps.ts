@@ -10,13 +10,14 @@ import { createDurableObjectRateLimiter } from '../../adapters/rate-limit/durabl
 import { createDohLookup } from '../../adapters/webhooks/doh-lookup.js';
 import { createFetchWebhookTransport } from '../../adapters/webhooks/fetch-webhook-transport.js';
 import { ConfigError, parseConfig, type Config, type ConfigPaths } from '../../config.js';
-import type { Deps } from '../../domain/context.js';
+import type { BatchSettings, Deps } from '../../domain/context.js';
 import { createModelCatalog } from '../../domain/models/catalog.js';
 import { sampleTemplates } from '../../domain/templates/sample-templates.js';
 import { resolveWebhookSecret } from '../../domain/webhooks/webhook-secret.js';
 import { FILES_PATH } from '../../http/routes/system/files.js';
-import { systemClock } from '../../ports/clock.js';
-import { createIdGenerator } from '../../ports/ids.js';
+import { systemClock, type Clock } from '../../ports/clock.js';
+import { createIdGenerator, type IdGenerator } from '../../ports/ids.js';
+import type { ImageProvider } from '../../ports/image-provider.js';
 import { buildProviderSet, PROVIDER_SPECS } from '../../providers.js';
 import { settingsOf, type WorkerBindings } from './bindings.js';
 import { createConsoleLogger } from './console-logger.js';
@@ -56,6 +57,16 @@ const NO_SCHEMA =
 /** The D1 database has not been migrated: the Worker answers 503 with NO_SCHEMA until it is. */
 export class SchemaMissing extends Error {}
 
+/** What a caller may put in place of the real thing: tests drive time and batch settings, as Node's harness does. */
+export interface WorkerInjections {
+  clock?: Clock;
+  ids?: IdGenerator;
+  randomSeed?: () => number;
+  batch?: Partial<BatchSettings>;
+  /** Extra or replacement providers by id; a provider given here counts as configured (as on Node). */
+  providers?: Readonly<Record<string, ImageProvider>>;
+}
+
 export interface WorkerRuntime {
   deps: Deps;
   db: KyselyDatabase;
@@ -68,9 +79,9 @@ export interface WorkerRuntime {
  * binding, image work inline, webhooks over fetch with DNS-over-HTTPS checks. Built once per isolate, on its first
  * event, from the bindings; nothing here opens a socket or starts a timer.
  */
-export async function buildWorkerDeps(env: WorkerBindings, config: Config): Promise<WorkerRuntime> {
+export async function buildWorkerDeps(env: WorkerBindings, config: Config, inject: WorkerInjections = {}): Promise<WorkerRuntime> {
   const logger = createConsoleLogger(config.logLevel);
-  const clock = systemClock;
+  const clock = inject.clock ?? systemClock;
   const db = createD1Database(env.DB);
   // Before anything reads a table (the sample templates, the webhook secret): said as what to run, not as D1's error.
   const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = 'jobs'`.execute(db.kysely);
@@ -81,7 +92,9 @@ export async function buildWorkerDeps(env: WorkerBindings, config: Config): Prom
   // Workers AI goes through the binding when there is one (no token); otherwise over REST as on Node.
   const specs = env.AI === undefined ? PROVIDER_SPECS : [...PROVIDER_SPECS.filter((spec) => spec.id !== 'workers-ai'), workersAiBindingSpec(env.AI)];
   const set = buildProviderSet(config, { fetch: fetchImpl, specs, cpu: codec, metrics });
-  const catalog = createModelCatalog(set.models, set.statusOf, config.defaultModel);
+  const providers = new Map(set.providers);
+  for (const [id, provider] of Object.entries(inject.providers ?? {})) providers.set(id, provider);
+  const catalog = createModelCatalog(set.models, (id) => (inject.providers?.[id] === undefined ? set.statusOf(id) : { available: true }), config.defaultModel);
   if (catalog.find(config.defaultModel) === undefined) {
     throw new ConfigError(`Invalid configuration:\n  DEFAULT_MODEL: unknown model ${JSON.stringify(config.defaultModel)}; GET /api/models lists the model ids`);
   }
@@ -91,7 +104,7 @@ export async function buildWorkerDeps(env: WorkerBindings, config: Config): Prom
   const deps: Deps = {
     db,
     blobs,
-    providers: set.providers,
+    providers,
     catalog,
     codec,
     clock,
@@ -104,10 +117,11 @@ export async function buildWorkerDeps(env: WorkerBindings, config: Config): Prom
       retryScheduleSeconds: config.webhooks.retryScheduleSeconds,
       webhookSecret: await resolveWebhookSecret(db, config.webhooks.secret),
       sweepIntervalMs: config.batch.sweepSeconds * 1000,
+      ...inject.batch,
     },
-    ids: createIdGenerator(),
+    ids: inject.ids ?? createIdGenerator(),
     logger,
-    randomSeed: () => crypto.getRandomValues(new Uint32Array(1))[0] ?? 0,
+    randomSeed: inject.randomSeed ?? (() => crypto.getRandomValues(new Uint32Array(1))[0] ?? 0),
     readiness: [
       { name: 'database', check: () => db.ping() },
       { name: 'storage', check: async () => void (await env.BLOBS.list({ limit: 1 })) },

@@ -1,0 +1,118 @@
+import type { ExecutionContext } from 'hono';
+import type { MessageBatch } from '../../../src/adapters/queue/queue-messages.js';
+import type { RateLimitCounters } from '../../../src/adapters/rate-limit/durable-object-rate-limiter.js';
+import { bridgedProvider } from './bridged-provider.js';
+import { createD1Database } from '../../../src/adapters/db/d1.js';
+import { createIdGenerator } from '../../../src/ports/ids.js';
+import type { WorkerBindings } from '../../../src/runtimes/workers/bindings.js';
+import { createWorkerService, runScheduledSweep, type WorkerService } from '../../../src/runtimes/workers/service.js';
+import { unavailableResponse } from '../../../src/runtimes/workers/worker.js';
+import { emptyTables } from '../../../src/test-support/empty-tables.js';
+import { HARNESS_CLOCK_HEADER, TEST_CLIENT_ADDRESS_HEADER, type HarnessReset } from '../../../src/test-support/harness-protocol.js';
+
+export { RateLimitCounter } from '../../../src/adapters/rate-limit/durable-object-rate-limiter.js';
+
+/**
+ * The test entry of the wrangler-dev project's harness: the production service (createWorkerService, on the same
+ * D1, R2, Queue and Durable Object bindings) behind two test routes. `POST /__harness/reset` waits for the Queue
+ * work under way, empties D1 and R2, and builds a fresh service with the test's settings; `GET /__harness/blobs`
+ * lists R2's keys and `GET /__harness/blobs/<key>` answers an object. Every request may carry the harness clock's time, which the service's clock then reads.
+ */
+let current: WorkerService | undefined;
+/** Rate-limit counters are Durable Objects, which nothing empties: each reset counts under fresh names. */
+let generation = 0;
+let nowMs = Date.now();
+let runJobs = true;
+const clock = { now: () => new Date(nowMs) };
+const consuming = new Set<Promise<void>>();
+
+const countersOf = (counters: RateLimitCounters, prefix: string): RateLimitCounters => ({
+  idFromName: (name) => counters.idFromName(`${prefix}:${name}`),
+  get: (id) => counters.get(id),
+});
+
+async function reset(request: Request, env: WorkerBindings): Promise<Response> {
+  const settings = (await request.json()) as HarnessReset;
+  nowMs = settings.clock;
+  // A job of the last test still running would write into the next one's storage.
+  await Promise.race([Promise.allSettled([...consuming]), new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  current = undefined;
+  generation += 1;
+  runJobs = settings.workers;
+  const providers = Object.fromEntries((settings.providers?.ids ?? []).map((id) => [id, bridgedProvider(id, settings.providers?.url ?? '')]));
+  let seed = 1;
+  try {
+    await emptyTables(createD1Database(env.DB).kysely);
+    await emptyBucket(env);
+    // The start-up steps run again on the empty tables: the admin key, the sample templates, the webhook secret.
+    current = await createWorkerService(
+      { ...env, RATE_LIMITS: countersOf(env.RATE_LIMITS, `h${generation}`) },
+      {
+        origin: new URL(request.url).origin,
+        inject: { clock, ids: createIdGenerator(() => clock.now().getTime()), randomSeed: () => seed++, batch: settings.batch, providers },
+        app: settings.app,
+        clientAddress: (c) => c.req.header(TEST_CLIENT_ADDRESS_HEADER) ?? '127.0.0.1',
+        idempotencyLease: settings.idempotencyLease,
+      },
+    );
+  } catch (error) {
+    return unavailableResponse(error) ?? Response.json({ error: String(error) }, { status: 500 });
+  }
+  return new Response(null, { status: 204 });
+}
+
+async function emptyBucket(env: WorkerBindings): Promise<void> {
+  for (;;) {
+    const page = await env.BLOBS.list({ limit: 1000 });
+    if (page.objects.length === 0) return;
+    await env.BLOBS.delete(page.objects.map((object) => object.key));
+  }
+}
+
+async function blobKeys(env: WorkerBindings): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await env.BLOBS.list({ cursor, limit: 1000 });
+    keys.push(...page.objects.map((object) => object.key));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor !== undefined);
+  return keys.sort();
+}
+
+/** An object's bytes and type as R2 keeps them, for tests to look at what was stored (404 when there is none). */
+async function blobAt(env: WorkerBindings, key: string): Promise<Response> {
+  const object = await env.BLOBS.get(key);
+  if (object === null) return new Response(null, { status: 404 });
+  return new Response(await object.arrayBuffer(), { headers: { 'Content-Type': object.httpMetadata?.contentType ?? 'application/octet-stream' } });
+}
+
+export default {
+  async fetch(request: Request, env: WorkerBindings, ctx: ExecutionContext): Promise<Response> {
+    const at = request.headers.get(HARNESS_CLOCK_HEADER);
+    if (at !== null) nowMs = Number(at);
+    const { pathname } = new URL(request.url);
+    if (pathname === '/__harness/reset' && request.method === 'POST') return reset(request, env);
+    if (pathname === '/__harness/blobs') return Response.json(await blobKeys(env));
+    if (pathname.startsWith('/__harness/blobs/')) return blobAt(env, decodeURIComponent(pathname.slice('/__harness/blobs/'.length)));
+    if (current === undefined) return Response.json({ error: 'POST /__harness/reset first' }, { status: 503 });
+    return current.app.fetch(request, env, ctx);
+  },
+
+  async queue(batch: MessageBatch): Promise<void> {
+    // Messages of a test already over: their jobs went with its tables.
+    // Without workers, jobs stay queued: their rows are kept, their messages dropped.
+    if (current === undefined || !runJobs) return batch.messages.forEach((message) => message.ack());
+    const run = current.queue.consume(batch);
+    consuming.add(run);
+    try {
+      await run;
+    } finally {
+      consuming.delete(run);
+    }
+  },
+
+  async scheduled(): Promise<void> {
+    if (current !== undefined) await runScheduledSweep(current);
+  },
+};
