@@ -109,6 +109,8 @@ export interface Harness {
   fetchPublic(url: string): Promise<Response>;
   /** `app.request` with the harness key and JSON handling filled in; a FormData body is sent as multipart. */
   call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+  /** Resolves once no job is running or due to run now (batch prompts, webhook deliveries). */
+  drainJobs(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -204,6 +206,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     clock,
     fetchPublic: async (url) => (url.startsWith('http://localhost:8787/files/') ? app.request(new URL(url).pathname) : fetch(url)),
     call: (method, path, body, headers = {}) => Promise.resolve(app.request(path, callInit(appConfig, method, body, headers))),
+    drainJobs: () => deps.queue.drain(),
     async close() {
       await workers?.stop();
       await runtime.close();

@@ -6,7 +6,11 @@ import { ProviderAccountProblem, ProviderCircuitOpen, ProviderJobAbandoned, Prov
  * Runtime-neutral: both sides use it.
  */
 export function encodeBridge(value: unknown): string {
-  return JSON.stringify(value, (_key, field: unknown) => (field instanceof Uint8Array ? { $bytes: base64Of(field) } : field));
+  // The holder's own field, not `field`: a Buffer's toJSON has already turned that into { type, data }.
+  return JSON.stringify(value, function (this: Record<string, unknown>, key: string, field: unknown) {
+    const original = this[key];
+    return original instanceof Uint8Array ? { $bytes: base64Of(original) } : field;
+  });
 }
 
 export function decodeBridge<T>(text: string): T {

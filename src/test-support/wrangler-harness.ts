@@ -48,7 +48,7 @@ let shared: Promise<WranglerDev> | undefined;
 
 /** One `wrangler dev` per test file, started by its first harness; each harness then resets it. */
 function sharedWrangler(adminKey: string): Promise<WranglerDev> {
-  shared ??= startWranglerDev(migratedState(), { ADMIN_API_KEY: adminKey, LOG_LEVEL: 'silent' }, CONFIG);
+  shared ??= startWranglerDev(migratedState(), { ADMIN_API_KEY: adminKey, LOG_LEVEL: process.env.HARNESS_LOG_LEVEL ?? 'silent' }, CONFIG);
   return shared;
 }
 
@@ -58,6 +58,8 @@ export async function stopSharedWrangler(): Promise<void> {
   shared = undefined;
   if (dev === undefined) return;
   await dev.stop();
+  // HARNESS_LOG_LEVEL=error (or another level) shows what the service logged, for a failure to explain itself.
+  if (process.env.HARNESS_LOG_LEVEL !== undefined) console.log(dev.output());
   fs.rmSync(dev.persistTo, { recursive: true, force: true });
 }
 
@@ -122,6 +124,10 @@ export async function createWranglerHarness(options: HarnessOptions, clock: Test
     clock,
     fetchPublic: (url) => send(new Request(url)),
     call: async (method, route, body, headers) => app.request(route, callInit(options.config, method, body, headers)),
+    async drainJobs() {
+      const drained = await send(new Request(`${dev.url}/__harness/drain`, { method: 'POST' }));
+      if (drained.status !== 204) throw new Error(`the harness worker could not drain its jobs: ${await drained.text()}`);
+    },
     close: async () => bridge?.close(),
   };
 }

@@ -150,7 +150,7 @@ describe('batches', () => {
     expect(res.status).toBe(200);
     expect((await json(res)).status).toBe('cancelled');
     release();
-    await h.deps.queue.drain();
+    await h.drainJobs();
 
     const batch = await getBatch(id);
     expect(batch.status).toBe('cancelled');

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, json, TEST_KEY, type Harness } from '../../src/test-support/harness.js';
+import { inProcessOnly } from '../../src/test-support/in-process-only.js';
 import { as, createKeyFor } from './key-helpers.js';
 
 let h: Harness;
@@ -35,7 +36,7 @@ describe('API key lifecycle', () => {
     expect((await as(h, key.key ?? '', 'GET', '/api/images')).status).toBe(200);
   });
 
-  it('stores only a SHA-256 hash of the secret', async () => {
+  inProcessOnly.it('stores only a SHA-256 hash of the secret', async () => {
     const key = await createKeyFor(h, { name: 'ci', permissions: ['read'] });
     const row = await h.deps.db.apiKeys.find(key.id);
     expect(row?.hash).toMatch(/^[0-9a-f]{64}$/);
@@ -70,7 +71,7 @@ describe('API key lifecycle', () => {
     expect((await as(h, created.key, 'GET', '/api/images')).status).toBe(401);
   });
 
-  it('records last_used_at at most once a minute, not on every request', async () => {
+  inProcessOnly.it('records last_used_at at most once a minute, not on every request', async () => {
     const created = await createKeyFor(h, { name: 'ci', permissions: ['read'] });
     const writes: string[] = [];
     const touch = h.deps.db.apiKeys.touch.bind(h.deps.db.apiKeys);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createProceduralProvider } from '../../src/adapters/providers/procedural/procedural-provider.js';
 import { ENV_ADMIN_KEY_ID } from '../../src/domain/keys/bootstrap-admin-key.js';
 import type { ImageProvider } from '../../src/ports/image-provider.js';
-import { createHarness, json, testCpuPool, type Harness } from '../../src/test-support/harness.js';
+import { createHarness, HARNESS_TARGET, json, testCpuPool, type Harness } from '../../src/test-support/harness.js';
 import { as, createKeyFor } from './key-helpers.js';
 
 /** $0.003 a picture, flat: budgets in whole pictures. */
@@ -106,7 +106,8 @@ describe('changing a key (PATCH /api/keys/{id})', () => {
     expect(res.status).toBe(404);
     expect(await json(res)).toMatchObject({ code: 'NOT_FOUND', details: { key_id: bobs.id } });
     expect((await patch('key_nope', { name: 'x' })).status).toBe(404);
-    expect((await h.deps.db.apiKeys.find(bobs.id))?.name).toBe('bob');
+    // The row itself, where the test can read it: bob's key kept its name.
+    if (HARNESS_TARGET === 'in-process') expect((await h.deps.db.apiKeys.find(bobs.id))?.name).toBe('bob');
   });
 
   it('refuses a revoked key with 409, saying it is revoked', async () => {

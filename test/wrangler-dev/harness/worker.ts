@@ -16,7 +16,7 @@ export { RateLimitCounter } from '../../../src/adapters/rate-limit/durable-objec
  * The test entry of the wrangler-dev project's harness: the production service (createWorkerService, on the same
  * D1, R2, Queue and Durable Object bindings) behind two test routes. `POST /__harness/reset` waits for the Queue
  * work under way, empties D1 and R2, and builds a fresh service with the test's settings; `GET /__harness/blobs`
- * lists R2's keys and `GET /__harness/blobs/<key>` answers an object. Every request may carry the harness clock's time, which the service's clock then reads.
+ * lists R2's keys, `GET /__harness/blobs/<key>` answers an object, and `POST /__harness/drain` waits for the jobs. Every request may carry the harness clock's time, which the service's clock then reads.
  */
 let current: WorkerService | undefined;
 /** Rate-limit counters are Durable Objects, which nothing empties: each reset counts under fresh names. */
@@ -80,6 +80,23 @@ async function blobKeys(env: WorkerBindings): Promise<string[]> {
   return keys.sort();
 }
 
+/** Resolves once no job is running or due to run (the Node harness's `deps.queue.drain()`), within 60 s. */
+async function drain(service: WorkerService): Promise<Response> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    await Promise.allSettled([...consuming]);
+    const now = clock.now().toISOString();
+    const open = await service.db.kysely
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) => eb.or([eb('status', '=', 'running'), eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)])]))
+      .executeTakeFirstOrThrow();
+    if (Number(open.n) === 0 && consuming.size === 0) return new Response(null, { status: 204 });
+    if (Date.now() > deadline) return Response.json({ error: `${open.n} jobs still open after 60 s` }, { status: 504 });
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /** An object's bytes and type as R2 keeps them, for tests to look at what was stored (404 when there is none). */
 async function blobAt(env: WorkerBindings, key: string): Promise<Response> {
   const object = await env.BLOBS.get(key);
@@ -89,13 +106,19 @@ async function blobAt(env: WorkerBindings, key: string): Promise<Response> {
 
 export default {
   async fetch(request: Request, env: WorkerBindings, ctx: ExecutionContext): Promise<Response> {
-    const at = request.headers.get(HARNESS_CLOCK_HEADER);
-    if (at !== null) nowMs = Number(at);
+    const at = Number(request.headers.get(HARNESS_CLOCK_HEADER) ?? Number.NaN);
+    if (Number.isFinite(at) && at !== nowMs) {
+      const forward = at > nowMs;
+      nowMs = at;
+      // The test moved time on: what became due gets its message now, as the Cron Trigger sends it once real time has passed.
+      if (forward) await current?.queue.redeliver();
+    }
     const { pathname } = new URL(request.url);
     if (pathname === '/__harness/reset' && request.method === 'POST') return reset(request, env);
     if (pathname === '/__harness/blobs') return Response.json(await blobKeys(env));
     if (pathname.startsWith('/__harness/blobs/')) return blobAt(env, decodeURIComponent(pathname.slice('/__harness/blobs/'.length)));
     if (current === undefined) return Response.json({ error: 'POST /__harness/reset first' }, { status: 503 });
+    if (pathname === '/__harness/drain') return drain(current);
     return current.app.fetch(request, env, ctx);
   },
 
