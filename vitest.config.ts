@@ -33,6 +33,8 @@ const IN_PROCESS_SUITES = [
   'test/batches/ssrf.test.ts',
 ];
 
+const KILL_TEST = 'test/wrangler-dev/batch-kill.test.ts';
+
 // Outside CI, a machine without PostgreSQL or Redis runs the embedded project only (the reason is printed);
 // under CI=true the scale-out project always runs, and fails when a server is missing.
 const scaleOut = process.env.CI === 'true' || !(await skipWithout('postgres', 'redis'));
@@ -69,13 +71,16 @@ export default defineConfig({
         test: {
           name: 'wrangler-dev',
           include: ['test/wrangler-dev/**/*.test.ts', ...WRANGLER_DEV_SUITES],
-          exclude: IN_PROCESS_SUITES,
+          exclude: [...IN_PROCESS_SUITES, KILL_TEST],
           env: { IMAGEGATE_HARNESS: 'wrangler-dev' },
           setupFiles: ['test/support/wrangler-harness-teardown.ts'],
           testTimeout: 120_000,
           hookTimeout: 150_000,
         },
       },
+      // The kill mid-batch, after everything else: beside the harness's own `wrangler dev` processes, its polls went
+      // unanswered for minutes (alone, or beside the other projects, it takes about 25 s).
+      { extends: true, test: { name: 'wrangler-dev-kill', include: [KILL_TEST], testTimeout: 600_000, hookTimeout: 150_000, sequence: { groupOrder: 1 } } },
       ...(scaleOut ? [{
         extends: true as const,
         test: {

@@ -88,6 +88,8 @@ export interface ImageCodec {
    * another is refused before any provider is called, so nobody pays for an image that cannot be stored.
    */
   readonly outputFormats?: readonly EncodeOptions['format'][];
+  /** The types `verify` and `edit` can decode, when not all three (PNG only without libvips); others are refused as such. */
+  readonly inputFormats?: readonly ('image/png' | 'image/jpeg' | 'image/webp')[];
   /** False where no thumbnail can be made (no WebP encoder): none is asked for, and none is missed in the log. */
   readonly makesThumbnails?: boolean;
 }

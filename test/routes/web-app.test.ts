@@ -110,7 +110,7 @@ describe('GET /app/config.json', () => {
   it('tells the access mode without a key in key mode', async () => {
     const res = await appWith(built).request('/app/config.json');
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ auth_mode: 'api_key', version: expect.any(String) });
+    expect(await json(res)).toMatchObject({ auth_mode: 'api_key', version: expect.any(String), upload_types: ['image/png', 'image/jpeg', 'image/webp'] });
   });
 
   it('tells the IP allow-list mode to an allowed client, and is behind the allow-list like everything else', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiFailure, failureFrom } from '../../web/src/lib/api-error.js';
 import { draftFromTemplate, emptyDraft, generateRequest } from '../../web/src/lib/draft.js';
 import { daysBetween, formatUsd } from '../../web/src/lib/format.js';
-import { downloadName, imageTitle, tileSources } from '../../web/src/lib/images.js';
+import { downloadName, imageTitle, tileSources, typesInWords, uploadProblem } from '../../web/src/lib/images.js';
 import { matchPage } from '../../web/src/lib/match-page.js';
 import { nextPage, pageQuery } from '../../web/src/lib/paging.js';
 import { niceCeiling, stackByModel } from '../../web/src/lib/stack.js';
@@ -154,5 +154,18 @@ describe('web app: images', () => {
     expect(tileSources({ r2_url: 'https://cdn/o.png', width: 200, height: 100, thumbnails }).srcset).toBe('https://cdn/t-256.webp 200w');
     expect(tileSources({ r2_url: 'https://cdn/o.png', width: 2048, height: 2048, thumbnails: null })).toEqual({ src: 'https://cdn/o.png' });
     expect(tileSources({ r2_url: 'https://cdn/o.png' })).toEqual({ src: 'https://cdn/o.png' });
+  });
+});
+
+describe('what the upload field takes, from /app/config.json', () => {
+  it('names the types in words, PNG alone on a server that decodes PNG only', () => {
+    expect(typesInWords(['image/png', 'image/jpeg', 'image/webp'])).toBe('PNG, JPEG or WebP');
+    expect(typesInWords(['image/png'])).toBe('PNG');
+  });
+
+  it('refuses a JPEG before sending it where the server decodes PNG only, and takes it where it decodes all three', () => {
+    const jpeg = new File([new Uint8Array(8)], 'holiday.jpg', { type: 'image/jpeg' });
+    expect(uploadProblem(jpeg, ['image/png'])).toBe('holiday.jpg is not a PNG image.');
+    expect(uploadProblem(jpeg, ['image/png', 'image/jpeg', 'image/webp'])).toBeUndefined();
   });
 });

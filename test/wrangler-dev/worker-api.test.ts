@@ -138,6 +138,8 @@ describe('imagegate on wrangler dev', () => {
     const spec = await fetch(`${dev.url}/openapi.json`);
     expect(spec.status).toBe(200);
     expect(await json(spec)).toMatchObject({ openapi: expect.stringMatching(/^3\./) });
+    // The web app offers (and checks) what the Worker decodes: PNG only, without libvips.
+    expect(await json(await fetch(`${dev.url}/app/config.json`))).toMatchObject({ auth_mode: 'api_key', upload_types: ['image/png'] });
     const missing = await call(dev, 'GET', '/api/nothing-here');
     expect(missing.status).toBe(404);
     expect(await json(missing)).toMatchObject({ code: 'NOT_FOUND' });

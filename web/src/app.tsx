@@ -65,6 +65,7 @@ export function App() {
 
   const session: Session = {
     mode: boot.config.auth_mode,
+    uploadTypes: boot.config.upload_types,
     me: key.state === 'valid' ? key.me : undefined,
     signOut: () => {
       keyStore.clear();

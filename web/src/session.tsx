@@ -8,9 +8,11 @@ export interface Session {
   /** GET /api/me of the signed-in key; undefined in the IP allow-list mode, where everything is allowed. */
   me: Me | undefined;
   signOut(): void;
+  /** The image types the server decodes (GET /app/config.json): PNG only on Cloudflare Workers. */
+  uploadTypes: readonly string[];
 }
 
-export const SessionContext = createContext<Session>({ mode: 'api_key', me: undefined, signOut: () => undefined });
+export const SessionContext = createContext<Session>({ mode: 'api_key', me: undefined, signOut: () => undefined, uploadTypes: ['image/png', 'image/jpeg', 'image/webp'] });
 
 export const useSession = (): Session => useContext(SessionContext);
 

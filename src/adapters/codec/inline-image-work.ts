@@ -49,6 +49,7 @@ export function createInlineImageWork(options: InlineImageWorkOptions = {}): Inl
   return {
     threads: 0,
     outputFormats: ['png'],
+    inputFormats: ['image/png'],
     makesThumbnails: false,
     async render(input: RenderInput, callOptions?: CodecCallOptions): Promise<RenderOutput> {
       start(callOptions);

@@ -25,12 +25,19 @@ export function checkImageFile(bytes: Uint8Array, field: string): ImageHeader {
   return header;
 }
 
+const TYPE_NAMES = { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/webp': 'WebP' } as const;
+
 /**
  * Decodes the whole file in the CPU pool (never on the event loop), within the pixel limit: a file whose header
  * is fine but whose data is cut short or corrupt is refused here, not at a paid provider. With `thumbnails`, the
  * same decode makes them (for a file about to be stored in the gallery).
  */
-export async function verifyImageFile(codec: Pick<ImageCodec, 'verify'>, bytes: Uint8Array, field: string, signal?: AbortSignal, thumbnails?: readonly number[]): Promise<VerifiedImage> {
+export async function verifyImageFile(codec: Pick<ImageCodec, 'verify' | 'inputFormats'>, bytes: Uint8Array, field: string, signal?: AbortSignal, thumbnails?: readonly number[]): Promise<VerifiedImage> {
+  const type = readImageHeader(bytes)?.contentType;
+  if (type !== undefined && codec.inputFormats !== undefined && !codec.inputFormats.includes(type)) {
+    const readable = codec.inputFormats.map((format) => TYPE_NAMES[format]).join(' or ');
+    throw invalidParameter(field, `${field} is a ${TYPE_NAMES[type]}, and this server decodes ${readable} images only: send it as ${readable}`);
+  }
   try {
     return await codec.verify(bytes, { maxPixels: MAX_INPUT_PIXELS, signal, ...(thumbnails === undefined ? {} : { thumbnails }) });
   } catch (error) {

@@ -1712,6 +1712,15 @@ export interface components {
             auth_mode: "api_key" | "ip_allowlist";
             /** @example 0.1.0 */
             version: string;
+            /**
+             * @description The image types this server decodes, for uploads and edits: all three on Node, image/png on Cloudflare Workers
+             * @example [
+             *       "image/png",
+             *       "image/jpeg",
+             *       "image/webp"
+             *     ]
+             */
+            upload_types: ("image/png" | "image/jpeg" | "image/webp")[];
         };
     };
     responses: never;

@@ -1,13 +1,22 @@
 import { api } from '../api/client.js';
 import type { Image } from '../api/types.js';
 
-/** What POST /api/uploads takes; checked here too, so a wrong file is named before it is sent. */
-export const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
-/** Why this file cannot be uploaded, in words; undefined when it can (the server still has the last word). */
-export function uploadProblem(file: File): string | undefined {
-  if (!(UPLOAD_TYPES as readonly string[]).includes(file.type)) return `${file.name} is not a PNG, JPEG or WebP image.`;
+const TYPE_NAMES: Readonly<Record<string, string>> = { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/webp': 'WebP' };
+
+/** The types in words: "PNG, JPEG or WebP", or "PNG" where the server decodes PNG only. */
+export function typesInWords(types: readonly string[]): string {
+  const names = types.map((type) => TYPE_NAMES[type] ?? type);
+  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1] ?? ''}`;
+}
+
+/**
+ * Why this file cannot be uploaded, in words; undefined when it can (the server still has the last word). `types`
+ * are what the server decodes (/app/config.json), so a wrong file is named before it is sent.
+ */
+export function uploadProblem(file: File, types: readonly string[]): string | undefined {
+  if (!types.includes(file.type)) return `${file.name} is not a ${typesInWords(types)} image.`;
   if (file.size > MAX_UPLOAD_BYTES) return `${file.name} is larger than 50 MB.`;
   return undefined;
 }

@@ -8,6 +8,9 @@ const AppConfigSchema = z
   .object({
     auth_mode: z.enum(['api_key', 'ip_allowlist']).openapi({ description: 'api_key: send Authorization: Bearer <API_KEY> on /api requests; ip_allowlist: send nothing' }),
     version: z.string().openapi({ example: '0.1.0' }),
+    upload_types: z
+      .array(z.enum(['image/png', 'image/jpeg', 'image/webp']))
+      .openapi({ description: 'The image types this server decodes, for uploads and edits: all three on Node, image/png on Cloudflare Workers', example: ['image/png', 'image/jpeg', 'image/webp'] }),
   })
   .openapi('AppConfig');
 
@@ -22,7 +25,7 @@ const route = createRoute({
   responses: { 200: jsonContent(AppConfigSchema, 'The access mode and the server version') },
 });
 
-export function registerAppConfig(app: Api, options: { keyAuth: boolean; version: string }): void {
-  const body = { auth_mode: options.keyAuth ? ('api_key' as const) : ('ip_allowlist' as const), version: options.version };
+export function registerAppConfig(app: Api, options: { keyAuth: boolean; version: string; uploadTypes: readonly ('image/png' | 'image/jpeg' | 'image/webp')[] }): void {
+  const body = { auth_mode: options.keyAuth ? ('api_key' as const) : ('ip_allowlist' as const), version: options.version, upload_types: [...options.uploadTypes] };
   app.openapi(route, (c) => c.json(body, 200, { 'Cache-Control': 'no-cache' }));
 }

@@ -17,5 +17,5 @@ export function registerSystemRoutes(app: Api, deps: Deps, options: SystemRouteO
   registerHealth(app, deps);
   registerOpenApi(app, { keyAuth: options.keyAuth, version: options.version });
   if (options.serveFiles) registerFiles(app, deps);
-  registerAppConfig(app, { keyAuth: options.keyAuth, version: options.version });
+  registerAppConfig(app, { keyAuth: options.keyAuth, version: options.version, uploadTypes: deps.codec.inputFormats ?? ['image/png', 'image/jpeg', 'image/webp'] });
 }

@@ -2,7 +2,8 @@ import type { ComponentChildren } from 'preact';
 import type { Model } from '../../api/types.js';
 import { FormError } from '../../components/field.js';
 import { plural } from '../../lib/format.js';
-import { imageTitle, UPLOAD_TYPES } from '../../lib/images.js';
+import { imageTitle, typesInWords } from '../../lib/images.js';
+import { useSession } from '../../session.js';
 import type { InputImages } from './use-input-images.js';
 
 /**
@@ -12,6 +13,7 @@ import type { InputImages } from './use-input-images.js';
  */
 export function InputImageFields({ model, inputs, children }: { model: Model | undefined; inputs: InputImages; children?: ComponentChildren }) {
   const max = model?.inputs?.max_images ?? 0;
+  const { uploadTypes } = useSession();
   if (max === 0 && inputs.images.length === 0 && inputs.problem === undefined) return null;
   const unused = inputs.images.length - max;
   return (
@@ -23,7 +25,7 @@ export function InputImageFields({ model, inputs, children }: { model: Model | u
           : max === 1
             ? 'One image to edit (a new upload replaces it). '
             : `Up to ${max} images: the first is the one to edit, the others guide it. `}
-        {max > 0 && 'PNG, JPEG or WebP up to 50 MB; you can also drop a file on the form.'}
+        {max > 0 && `${typesInWords(uploadTypes)} up to 50 MB; you can also drop a file on the form.`}
       </p>
       {inputs.images.length > 0 && (
         <ul class="input-list" aria-label="Input images">
@@ -47,7 +49,7 @@ export function InputImageFields({ model, inputs, children }: { model: Model | u
             id="gen-upload"
             class="visually-hidden file-input"
             type="file"
-            accept={UPLOAD_TYPES.join(',')}
+            accept={uploadTypes.join(',')}
             multiple={max > 1}
             disabled={inputs.busy}
             onChange={(event) => {

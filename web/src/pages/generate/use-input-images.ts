@@ -4,6 +4,7 @@ import { useAction } from '../../hooks/use-action.js';
 import type { ApiFailure } from '../../lib/api-error.js';
 import { plural } from '../../lib/format.js';
 import { uploadImage, uploadProblem } from '../../lib/images.js';
+import { useSession } from '../../session.js';
 
 export interface InputImages {
   images: readonly Image[];
@@ -18,6 +19,7 @@ export interface InputImages {
 
 /** The images a generation starts from; `max` is what the chosen model takes (1: a new one replaces the old). */
 export function useInputImages(initial: readonly Image[], max: number): InputImages {
+  const { uploadTypes } = useSession();
   const [images, setImages] = useState<readonly Image[]>(initial);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const upload = useAction((file: File) => uploadImage(file, file.name));
@@ -32,7 +34,7 @@ export function useInputImages(initial: readonly Image[], max: number): InputIma
       setProblem('This model takes no input images: choose one that does first.');
       return;
     }
-    const wrong = files.map(uploadProblem).find((text) => text !== undefined);
+    const wrong = files.map((file) => uploadProblem(file, uploadTypes)).find((text) => text !== undefined);
     if (wrong !== undefined) {
       setProblem(wrong);
       return;
