@@ -85,7 +85,10 @@ export async function createWranglerHarness(options: HarnessOptions, clock: Test
     providers: bridge === undefined ? undefined : { ids: Object.keys(options.providers ?? {}), url: bridge.url },
   };
   const answer = await fetch(`${dev.url}/__harness/reset`, { method: 'POST', body: JSON.stringify(settings) });
-  if (answer.status !== 204) throw new Error(`the harness worker could not reset (${answer.status}): ${await answer.text()}\n${dev.output().slice(-4000)}`);
+  if (answer.status !== 204) {
+    await bridge?.close();
+    throw new Error(`the harness worker could not reset (${answer.status}): ${await answer.text()}\n${dev.output().slice(-4000)}`);
+  }
   // Whatever origin a test's URL names (Hono's app.request takes paths and http://localhost URLs), wrangler's.
   const onDev = (url: string): string => {
     const { pathname, search } = new URL(url, dev.url);
