@@ -124,6 +124,16 @@ export interface ProviderSet {
   statusOf: (provider: string) => ProviderStatus;
 }
 
+/**
+ * The set with the given providers in place of (or beside) its own, each counting as configured: a test's stand-ins,
+ * on Node and on Workers alike.
+ */
+export function withProviders(set: ProviderSet, given: Readonly<Record<string, ImageProvider>> = {}): ProviderSet {
+  const providers = new Map(set.providers);
+  for (const [id, provider] of Object.entries(given)) providers.set(id, provider);
+  return { ...set, providers, statusOf: (id) => (providers.has(id) ? { available: true } : set.statusOf(id)) };
+}
+
 /** The one place providers are chosen: each is enabled by its own settings and wrapped for resilience. */
 export function buildProviderSet(
   config: Pick<Config, 'providerEnv' | 'providers'>,

@@ -56,6 +56,10 @@ export interface VerifiedImage {
   thumbnails?: EncodedThumbnail[];
 }
 
+/** The image types the service takes in (uploads, edits, references), as read from the bytes. */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+
 /**
  * Decodes and re-encodes images, which is CPU work kept off the event loop; the domain sees only this.
  * Bytes that are not an image reject with an Error whose message says why (the decoder's words).
@@ -89,7 +93,7 @@ export interface ImageCodec {
    */
   readonly outputFormats?: readonly EncodeOptions['format'][];
   /** The types `verify` and `edit` can decode, when not all three (PNG only without libvips); others are refused as such. */
-  readonly inputFormats?: readonly ('image/png' | 'image/jpeg' | 'image/webp')[];
+  readonly inputFormats?: readonly ImageType[];
   /** False where no thumbnail can be made (no WebP encoder): none is asked for, and none is missed in the log. */
   readonly makesThumbnails?: boolean;
 }

@@ -46,17 +46,9 @@ declare module 'cloudflare:test' {
     attempts: number;
     body: Body;
   }
-  export interface QueueMessage<Body = unknown> {
-    readonly id: string;
-    readonly body: Body;
-    readonly attempts: number;
-    ack(): void;
-    retry(options?: { delaySeconds?: number }): void;
-  }
-  export interface MessageBatch<Body = unknown> {
-    readonly queue: string;
-    readonly messages: readonly QueueMessage<Body>[];
-  }
+  // The shapes the pushed JobQueue already declares (queue-messages.ts), so a test's batch is the handler's.
+  export type QueueMessage<Body = unknown> = import('../adapters/queue/queue-messages.js').QueueMessage<Body>;
+  export type MessageBatch<Body = unknown> = import('../adapters/queue/queue-messages.js').MessageBatch<Body>;
   /** A batch as the runtime builds it for a Worker's `queue()` handler, its acks and retries recorded. */
   export function createMessageBatch<Body = unknown>(queueName: string, messages: ServiceBindingQueueMessage<Body>[]): MessageBatch<Body>;
 

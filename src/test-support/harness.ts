@@ -24,8 +24,6 @@ import { TEST_CLIENT_ADDRESS_HEADER } from './harness-protocol.js';
 
 export const TEST_KEY = 'igk_test_harness_key';
 
-/** Objects stored per image: the image and its two WebP thumbnails; the Worker's PNG-only codec makes none. */
-export const OBJECTS_PER_IMAGE = process.env.IMAGEGATE_HARNESS === 'wrangler-dev' ? 1 : 3;
 export { TEST_CLIENT_ADDRESS_HEADER };
 
 /**
@@ -33,6 +31,9 @@ export { TEST_CLIENT_ADDRESS_HEADER };
  * (IMAGEGATE_HARNESS=wrangler-dev), in `wrangler dev`'s workerd, reached over a socket.
  */
 export const HARNESS_TARGET: 'in-process' | 'wrangler-dev' = process.env.IMAGEGATE_HARNESS === 'wrangler-dev' ? 'wrangler-dev' : 'in-process';
+
+/** Objects stored per image: the image and its two WebP thumbnails; the Worker's PNG-only codec makes none. */
+export const OBJECTS_PER_IMAGE = HARNESS_TARGET === 'wrangler-dev' ? 1 : 3;
 
 export interface TestClock {
   now(): Date;

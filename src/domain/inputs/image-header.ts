@@ -1,10 +1,12 @@
+import type { ImageType } from '../../ports/image-codec.js';
+
 /**
  * Reads an image's type and size from its first bytes, without decoding it: cheap enough for the event loop, and
  * enough to refuse a file that is not a PNG, JPEG or WebP, or that claims more pixels than the service decodes
  * (a decompression bomb is a small file whose header promises a huge image). Runtime-neutral: no Node APIs.
  */
 export interface ImageHeader {
-  contentType: 'image/png' | 'image/jpeg' | 'image/webp';
+  contentType: ImageType;
   extension: 'png' | 'jpg' | 'webp';
   width: number;
   height: number;

@@ -43,6 +43,7 @@ import type { ReadinessCheck } from '../../ports/readiness.js';
 import type { WebhookTransport } from '../../ports/webhook-transport.js';
 import { activeTraceFields } from '../../ports/tracer.js';
 import { buildNodeProviderSet } from './providers.js';
+import { withProviders } from '../../providers.js';
 
 /**
  * `buffered` (the server and the worker): lines go to stdout by asynchronous writes, so a request never waits on the
@@ -256,10 +257,8 @@ export async function buildDeps(config: Config, overrides: DepsOverrides = {}): 
   const metrics = openMetrics(config, logger);
   try {
     await throughDrops(() => db.templates.seed(sampleTemplates), logger);
-    const set = buildNodeProviderSet(config, { cpu, metrics });
-    const providers = new Map(set.providers);
-    for (const [id, provider] of Object.entries(overrides.providers ?? {})) providers.set(id, provider);
-    const catalog = createModelCatalog(set.models, (id) => (providers.has(id) ? { available: true } : set.statusOf(id)), config.defaultModel);
+    const { providers, models, statusOf } = withProviders(buildNodeProviderSet(config, { cpu, metrics }), overrides.providers);
+    const catalog = createModelCatalog(models, statusOf, config.defaultModel);
     if (catalog.find(config.defaultModel) === undefined) {
       throw new ConfigError(`Invalid configuration:\n  DEFAULT_MODEL: unknown model ${JSON.stringify(config.defaultModel)}; \`imagegate models --all\` lists the model ids`);
     }

@@ -18,7 +18,7 @@ import { FILES_PATH } from '../../http/routes/system/files.js';
 import { systemClock, type Clock } from '../../ports/clock.js';
 import { createIdGenerator, type IdGenerator } from '../../ports/ids.js';
 import type { ImageProvider } from '../../ports/image-provider.js';
-import { buildProviderSet, PROVIDER_SPECS } from '../../providers.js';
+import { buildProviderSet, PROVIDER_SPECS, withProviders } from '../../providers.js';
 import { settingsOf, type WorkerBindings } from './bindings.js';
 import { createConsoleLogger } from './console-logger.js';
 
@@ -91,10 +91,8 @@ export async function buildWorkerDeps(env: WorkerBindings, config: Config, injec
   const fetchImpl: typeof fetch = (input, init) => fetch(input, init);
   // Workers AI goes through the binding when there is one (no token); otherwise over REST as on Node.
   const specs = env.AI === undefined ? PROVIDER_SPECS : [...PROVIDER_SPECS.filter((spec) => spec.id !== 'workers-ai'), workersAiBindingSpec(env.AI)];
-  const set = buildProviderSet(config, { fetch: fetchImpl, specs, cpu: codec, metrics });
-  const providers = new Map(set.providers);
-  for (const [id, provider] of Object.entries(inject.providers ?? {})) providers.set(id, provider);
-  const catalog = createModelCatalog(set.models, (id) => (inject.providers?.[id] === undefined ? set.statusOf(id) : { available: true }), config.defaultModel);
+  const { providers, models, statusOf } = withProviders(buildProviderSet(config, { fetch: fetchImpl, specs, cpu: codec, metrics }), inject.providers);
+  const catalog = createModelCatalog(models, statusOf, config.defaultModel);
   if (catalog.find(config.defaultModel) === undefined) {
     throw new ConfigError(`Invalid configuration:\n  DEFAULT_MODEL: unknown model ${JSON.stringify(config.defaultModel)}; GET /api/models lists the model ids`);
   }

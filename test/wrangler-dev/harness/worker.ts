@@ -1,14 +1,16 @@
 import type { ExecutionContext } from 'hono';
 import type { MessageBatch } from '../../../src/adapters/queue/queue-messages.js';
 import type { RateLimitCounters } from '../../../src/adapters/rate-limit/durable-object-rate-limiter.js';
-import { bridgedProvider } from './bridged-provider.js';
+import { createR2BlobStore } from '../../../src/adapters/blob/r2-blob-store.js';
 import { createD1Database } from '../../../src/adapters/db/d1.js';
+import type { BlobStore } from '../../../src/ports/blob-store.js';
 import { createIdGenerator } from '../../../src/ports/ids.js';
 import type { WorkerBindings } from '../../../src/runtimes/workers/bindings.js';
 import { createWorkerService, runScheduledSweep, type WorkerService } from '../../../src/runtimes/workers/service.js';
 import { unavailableResponse } from '../../../src/runtimes/workers/worker.js';
 import { emptyTables } from '../../../src/test-support/empty-tables.js';
 import { HARNESS_CLOCK_HEADER, TEST_CLIENT_ADDRESS_HEADER, type HarnessReset } from '../../../src/test-support/harness-protocol.js';
+import { bridgedProvider } from './bridged-provider.js';
 
 export { RateLimitCounter } from '../../../src/adapters/rate-limit/durable-object-rate-limiter.js';
 
@@ -43,7 +45,8 @@ async function reset(request: Request, env: WorkerBindings): Promise<Response> {
   let seed = 1;
   try {
     await emptyTables(createD1Database(env.DB).kysely);
-    await emptyBucket(env);
+    const bucket = createR2BlobStore(env.BLOBS, { publicBaseUrl: '' });
+    for (const key of await blobKeys(bucket)) await bucket.delete(key);
     // The start-up steps run again on the empty tables: the admin key, the sample templates, the webhook secret.
     current = await createWorkerService(
       { ...env, RATE_LIMITS: countersOf(env.RATE_LIMITS, `h${generation}`) },
@@ -61,22 +64,10 @@ async function reset(request: Request, env: WorkerBindings): Promise<Response> {
   return new Response(null, { status: 204 });
 }
 
-async function emptyBucket(env: WorkerBindings): Promise<void> {
-  for (;;) {
-    const page = await env.BLOBS.list({ limit: 1000 });
-    if (page.objects.length === 0) return;
-    await env.BLOBS.delete(page.objects.map((object) => object.key));
-  }
-}
-
-async function blobKeys(env: WorkerBindings): Promise<string[]> {
+/** Every key in the store, sorted, through the BlobStore port (as the Node harness lists them). */
+async function blobKeys(blobs: BlobStore): Promise<string[]> {
   const keys: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await env.BLOBS.list({ cursor, limit: 1000 });
-    keys.push(...page.objects.map((object) => object.key));
-    cursor = page.truncated ? page.cursor : undefined;
-  } while (cursor !== undefined);
+  for await (const page of blobs.list('')) keys.push(...page.map((object) => object.key));
   return keys.sort();
 }
 
@@ -97,11 +88,11 @@ async function drain(service: WorkerService): Promise<Response> {
   }
 }
 
-/** An object's bytes and type as R2 keeps them, for tests to look at what was stored (404 when there is none). */
-async function blobAt(env: WorkerBindings, key: string): Promise<Response> {
-  const object = await env.BLOBS.get(key);
-  if (object === null) return new Response(null, { status: 404 });
-  return new Response(await object.arrayBuffer(), { headers: { 'Content-Type': object.httpMetadata?.contentType ?? 'application/octet-stream' } });
+/** An object's bytes and type as stored, for tests to look at (404 when there is none). */
+async function blobAt(blobs: BlobStore, key: string): Promise<Response> {
+  const object = await blobs.get(key);
+  if (object === undefined) return new Response(null, { status: 404 });
+  return new Response(new Uint8Array(object.bytes), { headers: { 'Content-Type': object.contentType } });
 }
 
 export default {
@@ -115,9 +106,9 @@ export default {
     }
     const { pathname } = new URL(request.url);
     if (pathname === '/__harness/reset' && request.method === 'POST') return reset(request, env);
-    if (pathname === '/__harness/blobs') return Response.json(await blobKeys(env));
-    if (pathname.startsWith('/__harness/blobs/')) return blobAt(env, decodeURIComponent(pathname.slice('/__harness/blobs/'.length)));
     if (current === undefined) return Response.json({ error: 'POST /__harness/reset first' }, { status: 503 });
+    if (pathname === '/__harness/blobs') return Response.json(await blobKeys(current.deps.blobs));
+    if (pathname.startsWith('/__harness/blobs/')) return blobAt(current.deps.blobs, decodeURIComponent(pathname.slice('/__harness/blobs/'.length)));
     if (pathname === '/__harness/drain') return drain(current);
     return current.app.fetch(request, env, ctx);
   },

@@ -1,4 +1,5 @@
 import type { Deps } from '../../../domain/context.js';
+import { IMAGE_TYPES } from '../../../ports/image-codec.js';
 import type { Api } from '../types.js';
 import { registerAppConfig } from './app-config.js';
 import { registerFiles } from './files.js';
@@ -17,5 +18,5 @@ export function registerSystemRoutes(app: Api, deps: Deps, options: SystemRouteO
   registerHealth(app, deps);
   registerOpenApi(app, { keyAuth: options.keyAuth, version: options.version });
   if (options.serveFiles) registerFiles(app, deps);
-  registerAppConfig(app, { keyAuth: options.keyAuth, version: options.version, uploadTypes: deps.codec.inputFormats ?? ['image/png', 'image/jpeg', 'image/webp'] });
+  registerAppConfig(app, { keyAuth: options.keyAuth, version: options.version, uploadTypes: deps.codec.inputFormats ?? IMAGE_TYPES });
 }
