@@ -25,6 +25,13 @@ describe('the model catalogue', () => {
     for (const model of models) expect(providers).toContain(model.provider);
   });
 
+  it('offers every entry the formats the runtime can store: all three by default, PNG alone where the codec writes only PNG', () => {
+    const everywhere = createModelCatalog(models, () => ({ available: true }));
+    expect(everywhere.list().every((entry) => entry.outputs.formats.join() === 'png,jpeg,webp')).toBe(true);
+    const pngOnly = createModelCatalog(models, () => ({ available: true }), undefined, ['png']);
+    expect(pngOnly.list().every((entry) => entry.outputs.formats.join() === 'png')).toBe(true);
+  });
+
   it('shows a cost at default settings for every model', () => {
     const catalog = createModelCatalog(models, () => ({ available: true }));
     for (const entry of catalog.list()) expect(entry.cost_per_image).toBeGreaterThanOrEqual(0);

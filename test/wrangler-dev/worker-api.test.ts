@@ -68,6 +68,9 @@ describe('imagegate on wrangler dev', () => {
     const jpeg = await call(dev, 'POST', '/api/generate', { ...generate, output_format: 'jpeg' });
     expect(jpeg.status).toBe(400);
     expect(await json(jpeg)).toMatchObject({ code: 'INVALID_PARAMETER', details: { field: 'output_format', message: expect.stringContaining('send output_format png') } });
+    // The catalogue says so first, so the web app offers no other format.
+    const models = await json<{ models: { id: string; outputs: { formats: string[] } }[] }>(await call(dev, 'GET', '/api/models'));
+    expect(models.models.find((model) => model.id === 'local/procedural')?.outputs.formats).toEqual(['png']);
   });
 
   it('refuses a missing or unknown key, and a key without the permission, with the rate-limit headers on every answer', async () => {

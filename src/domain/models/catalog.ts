@@ -1,6 +1,6 @@
 import { lifecycleOf, type LifecycleStatus } from './lifecycle.js';
 import { computeCost } from './pricing.js';
-import { OUTPUT_FORMATS, TEXT_ONLY, type ModelDefinition, type ModelInputs, type ModelOutputs } from './types.js';
+import { OUTPUT_FORMATS, TEXT_ONLY, type ModelDefinition, type ModelInputs, type ModelOutputs, type OutputFormat } from './types.js';
 
 export interface ProviderStatus {
   available: boolean;
@@ -48,6 +48,8 @@ export function createModelCatalog(
   definitions: readonly ModelDefinition[],
   statusOf: (provider: string) => ProviderStatus,
   defaultModelId: string = FALLBACK_DEFAULT_MODEL,
+  /** What this runtime's codec can store (PNG only on Workers): the formats every entry offers. */
+  writableFormats: readonly OutputFormat[] = OUTPUT_FORMATS,
 ): ModelCatalog {
   const entries = definitions.map((definition): CatalogEntry => {
     const status = statusOf(definition.provider);
@@ -55,7 +57,7 @@ export function createModelCatalog(
       ...definition,
       inputs: definition.inputs ?? TEXT_ONLY,
       outputs: {
-        formats: OUTPUT_FORMATS,
+        formats: writableFormats,
         transparent_background: definition.outputs?.transparent_background ?? false,
         quality: definition.outputs?.quality ?? [],
         partial_images: definition.outputs?.partial_images ?? false,

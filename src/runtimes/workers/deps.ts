@@ -92,7 +92,7 @@ export async function buildWorkerDeps(env: WorkerBindings, config: Config, injec
   // Workers AI goes through the binding when there is one (no token); otherwise over REST as on Node.
   const specs = env.AI === undefined ? PROVIDER_SPECS : [...PROVIDER_SPECS.filter((spec) => spec.id !== 'workers-ai'), workersAiBindingSpec(env.AI)];
   const { providers, models, statusOf } = withProviders(buildProviderSet(config, { fetch: fetchImpl, specs, cpu: codec, metrics }), inject.providers);
-  const catalog = createModelCatalog(models, statusOf, config.defaultModel);
+  const catalog = createModelCatalog(models, statusOf, config.defaultModel, codec.outputFormats);
   if (catalog.find(config.defaultModel) === undefined) {
     throw new ConfigError(`Invalid configuration:\n  DEFAULT_MODEL: unknown model ${JSON.stringify(config.defaultModel)}; GET /api/models lists the model ids`);
   }
