@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { Env } from 'hono';
+import type { Env, MiddlewareHandler } from 'hono';
 import { TrieRouter } from 'hono/router/trie-router';
 import type { Permission } from '../domain/keys/principal.js';
 
@@ -29,6 +29,15 @@ export interface RouteTable {
   allowedMethods(path: string): string[];
 }
 
+/** The table as the app that builds it sees it: it also mounts method-specific middleware. */
+export interface AppRouteTable<E extends Env> extends RouteTable {
+  /**
+   * Mounts middleware for some methods only (`app.on`), which Hono lists among its routes: it is left out of this
+   * table, or `POST /api/*` would be a route that declares no permission.
+   */
+  useFor(methods: string | readonly string[], path: string, handler: MiddlewareHandler<E>): void;
+}
+
 interface OpenApiDefinition {
   type: string;
   route?: { method: string; path: string; request?: { body?: { content?: Record<string, unknown> } }; [PERMISSIONS_EXTENSION]?: readonly Permission[]; [IDEMPOTENT_EXTENSION]?: boolean };
@@ -41,8 +50,9 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
  * "which permission", "does it take a body" and "which methods exist here", so no URL table repeats them.
  * Built on first use, after every route has been registered.
  */
-export function createRouteTable<E extends Env>(app: OpenAPIHono<E>): RouteTable {
+export function createRouteTable<E extends Env>(app: OpenAPIHono<E>): AppRouteTable<E> {
   let router: TrieRouter<RouteInfo> | undefined;
+  const middleware = new Set<string>();
 
   const build = (): TrieRouter<RouteInfo> => {
     const declared = new Map<string, NonNullable<OpenApiDefinition['route']>>();
@@ -54,7 +64,7 @@ export function createRouteTable<E extends Env>(app: OpenAPIHono<E>): RouteTable
     const seen = new Set<string>();
     for (const { method, path } of app.routes) {
       const key = `${method} ${path}`;
-      if (method === 'ALL' || seen.has(key)) continue;
+      if (method === 'ALL' || seen.has(key) || middleware.has(key)) continue;
       seen.add(key);
       const route = declared.get(`${method} ${withoutPatterns(path)}`);
       built.add(method, path, {
@@ -85,6 +95,11 @@ export function createRouteTable<E extends Env>(app: OpenAPIHono<E>): RouteTable
     allowedMethods(path) {
       const allowed = METHODS.filter((method) => match(method, path) !== undefined);
       return allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
+    },
+    useFor(methods, path, handler) {
+      const list = typeof methods === 'string' ? [methods] : methods;
+      for (const method of list) middleware.add(`${method} ${path}`);
+      app.on([...list], path, handler);
     },
   };
 }

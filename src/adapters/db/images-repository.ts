@@ -8,6 +8,7 @@ import { ImagePageCache, pageKey } from './image-page-cache.js';
 import { foldForSearch } from './search-fold.js';
 import { toImageRow, toNumber } from './rows.js';
 import type { DatabaseSchema } from './schema.js';
+import type { CommittedRead } from './committed-read.js';
 
 /**
  * What a page shows: a live list knows its user, that nothing in it is deleted, and does not show the key that made
@@ -22,16 +23,20 @@ export function createImageRepository(
   db: Kysely<DatabaseSchema>,
   dialect: Database['dialect'],
   unit: UnitOfWork,
-  limits: { maxBoundParameters: number } = { maxBoundParameters: DEFAULT_MAX_BOUND_PARAMETERS },
+  options: { maxBoundParameters: number; readCommitted?: CommittedRead } = { maxBoundParameters: DEFAULT_MAX_BOUND_PARAMETERS },
   pages = new ImagePageCache(),
 ): ImageRepository {
-  const keysPerQuery = perStatement(KEYS_PER_QUERY, limits.maxBoundParameters, 1);
+  const keysPerQuery = perStatement(KEYS_PER_QUERY, options.maxBoundParameters, 1);
   // The hottest read of all (every list starts with it), compiled once rather than built per request.
   const counterText = `select live_images, version from image_counters where user_id = ${dialect === 'sqlite' ? '?' : '$1'}`;
+  const toCounter = (row: { live_images?: unknown; version?: unknown } | undefined) => ({ live: toNumber(row?.live_images), version: toNumber(row?.version) });
+  const { readCommitted } = options;
   const queryCounter = async (userId: string): Promise<{ live: number; version: number }> => {
+    // SQLite: answered in place, a third of a cached list's database time (Kysely's queue and promises, profiled).
+    const committed = readCommitted?.(counterText, [userId]);
+    if (committed !== undefined) return toCounter(committed[0]);
     const { rows } = await db.executeQuery<{ live_images: unknown; version: unknown }>(CompiledQuery.raw(counterText, [userId]));
-    const row = rows[0];
-    return { live: toNumber(row?.live_images), version: toNumber(row?.version) };
+    return toCounter(rows[0]);
   };
   // A server round trip per list is most of its cost: concurrent lists of one gallery share reads that began
   // after they asked (exact, see shared-reads.ts). SQLite answers in-process, sooner than any sharing would.

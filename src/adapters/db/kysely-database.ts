@@ -15,6 +15,7 @@ import { createTemplateRepository } from './templates-repository.js';
 import type { UnitOfWork } from '../../ports/db/unit-of-work.js';
 import { DEFAULT_MAX_BOUND_PARAMETERS } from './statements.js';
 import { createKyselyUnitOfWork } from './unit-of-work.js';
+import type { CommittedRead } from './committed-read.js';
 import { createWebhookOutboxRepository } from './webhook-outbox-repository.js';
 
 /** The Database port over any Kysely dialect; the dialect-specific part is only how the connection is made. */
@@ -38,6 +39,8 @@ export interface KyselyDatabaseOptions {
    * and inserts of many rows are split to stay under it.
    */
   maxBoundParameters?: number;
+  /** SQLite's synchronous read of committed rows, for the hottest statements (see committed-read.ts). */
+  readCommitted?: CommittedRead;
 }
 
 
@@ -60,7 +63,7 @@ export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Databa
     dialect,
     kysely: db,
     commit: (writes) => unit.commit(writes),
-    images: createImageRepository(db, dialect, unit, { maxBoundParameters }),
+    images: createImageRepository(db, dialect, unit, { maxBoundParameters, readCommitted: options.readCommitted }),
     collections: createCollectionRepository(db, unit),
     templates: createTemplateRepository(db),
     analytics: createAnalyticsRepository(db),

@@ -13,6 +13,7 @@ export function createSqliteDatabase(file: string): KyselyDatabase {
   connection.pragma('journal_mode = WAL');
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
-  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
-  return createKyselyDatabase(db, 'sqlite');
+  const { database, readCommitted } = withStatementCache(connection);
+  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database }) });
+  return createKyselyDatabase(db, 'sqlite', { readCommitted });
 }

@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import type { CommittedRead } from './committed-read.js';
 
 /** Distinct queries the service makes are a few hundred; more than this means generated SQL, so the oldest go. */
 const MAX_STATEMENTS = 1000;
@@ -9,20 +10,25 @@ const MAX_STATEMENTS = 1000;
  * statement per SQL text saves that work on every request (a third of a list request's time, profiled).
  * Safe because Kysely runs one query at a time on this connection.
  */
-export function withStatementCache(connection: BetterSqlite3.Database): SqliteDatabase {
+export function withStatementCache(connection: BetterSqlite3.Database): { database: SqliteDatabase; readCommitted: CommittedRead } {
   const statements = new Map<string, SqliteStatement>();
+  const prepare = (sql: string): SqliteStatement => {
+    const cached = statements.get(sql);
+    if (cached !== undefined) return cached;
+    const statement = connection.prepare(sql);
+    if (statements.size >= MAX_STATEMENTS) {
+      const oldest = statements.keys().next().value;
+      if (oldest !== undefined) statements.delete(oldest);
+    }
+    statements.set(sql, statement);
+    return statement;
+  };
   return {
-    close: () => connection.close(),
-    prepare(sql) {
-      const cached = statements.get(sql);
-      if (cached !== undefined) return cached;
-      const statement = connection.prepare(sql);
-      if (statements.size >= MAX_STATEMENTS) {
-        const oldest = statements.keys().next().value;
-        if (oldest !== undefined) statements.delete(oldest);
-      }
-      statements.set(sql, statement);
-      return statement;
-    },
+    database: { close: () => connection.close(), prepare },
+    // Kysely's mutex only orders async callers around the one connection; better-sqlite3 itself is synchronous.
+    // Outside a transaction nothing is half-done on the connection, so a read here sees exactly what is committed,
+    // as a read through Kysely would. Inside one (a unit of work between its awaits) it would see uncommitted rows:
+    // the caller goes through Kysely instead, which waits for the commit.
+    readCommitted: (sql, parameters) => (connection.inTransaction ? undefined : (prepare(sql).all(parameters) as Record<string, unknown>[])),
   };
 }

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { setResponseHeader } from '../response-headers.js';
 
 export interface CorsOptions {
   origin?: string;
@@ -8,7 +9,7 @@ export interface CorsOptions {
 
 /**
  * The spec puts all three CORS headers on every response, errors and the plain `Forbidden` included,
- * so this runs outermost and decorates whatever comes back. Preflight answers come from `preflight()`,
+ * so this runs before everything else and its headers go on whatever comes back (see response-headers.ts). Preflight answers come from `preflight()`,
  * which sits after the allow-list so an unlisted client cannot even preflight.
  */
 export function cors(options: CorsOptions = {}): MiddlewareHandler {
@@ -18,14 +19,14 @@ export function cors(options: CorsOptions = {}): MiddlewareHandler {
     ['Access-Control-Allow-Headers', (options.headers ?? ['Content-Type', 'Idempotency-Key']).join(', ')],
   ];
   return async function corsMiddleware(c, next) {
+    for (const [name, value] of headers) setResponseHeader(c, name, value);
     await next();
-    for (const [name, value] of headers) c.res.headers.set(name, value);
   };
 }
 
+/** The answer to a preflight (OPTIONS): mounted for that method only, so other requests do not pass through it. */
 export function preflight(): MiddlewareHandler {
-  return async function preflightMiddleware(c, next) {
-    if (c.req.method === 'OPTIONS') return c.body(null, 204);
-    await next();
+  return async function preflightMiddleware(c) {
+    return c.body(null, 204);
   };
 }

@@ -4,6 +4,7 @@ import type { Metrics } from '../../ports/metrics.js';
 import type { RateLimiter } from '../../ports/rate-limiter.js';
 import type { AppEnv } from '../app-env.js';
 import { renderError } from '../errors.js';
+import { setResponseHeader } from '../response-headers.js';
 
 export interface RateLimitOptions {
   limiter: RateLimiter;
@@ -20,14 +21,13 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
     if (key === undefined) return next();
     const decision = await options.limiter.consume(key.id, key.requestsPerMinute);
     const reset = Math.ceil(decision.resetAt / 1000);
-    const headers: [string, string][] = [
-      ['X-RateLimit-Limit', String(decision.limit)],
-      ['X-RateLimit-Remaining', String(decision.remaining)],
-      ['X-RateLimit-Reset', String(reset)],
-    ];
+    setResponseHeader(c, 'X-RateLimit-Limit', String(decision.limit));
+    setResponseHeader(c, 'X-RateLimit-Remaining', String(decision.remaining));
+    setResponseHeader(c, 'X-RateLimit-Reset', String(reset));
     if (!decision.allowed) {
       options.metrics?.rateLimitRefused('key');
-      const response = renderError(
+      setResponseHeader(c, 'Retry-After', String(Math.max(1, Math.ceil((decision.resetAt - now()) / 1000))));
+      return renderError(
         c,
         new ApiError('RATE_LIMITED', 'Rate limit exceeded', {
           limit: decision.limit,
@@ -35,11 +35,7 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
           message: `this key may make ${decision.limit} requests per minute; try again after ${new Date(reset * 1000).toISOString()}`,
         }),
       );
-      for (const [name, value] of headers) response.headers.set(name, value);
-      response.headers.set('Retry-After', String(Math.max(1, Math.ceil((decision.resetAt - now()) / 1000))));
-      return response;
     }
     await next();
-    for (const [name, value] of headers) c.res.headers.set(name, value);
   };
 }

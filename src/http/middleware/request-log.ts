@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Logger } from '../../ports/logger.js';
 import type { AppEnv } from '../app-env.js';
 import { clientAborted } from '../errors.js';
+import { setResponseHeader } from '../response-headers.js';
 
 export interface RequestLogOptions {
   logger: Logger;
@@ -18,6 +19,7 @@ export function requestLog(options: RequestLogOptions): MiddlewareHandler<AppEnv
     const incoming = c.req.header('X-Request-Id');
     const requestId = incoming !== undefined && SAFE_REQUEST_ID.test(incoming) ? incoming : newRequestId();
     c.set('requestId', requestId);
+    setResponseHeader(c, 'X-Request-Id', requestId);
     const started = performance.now();
     await next();
     const ms = Math.round((performance.now() - started) * 10) / 10;
@@ -26,7 +28,6 @@ export function requestLog(options: RequestLogOptions): MiddlewareHandler<AppEnv
       options.logger.info({ requestId, method: c.req.method, path: c.req.path, ms }, 'client_aborted');
       return;
     }
-    c.res.headers.set('X-Request-Id', requestId);
     const status = c.res.status;
     const line = { requestId, method: c.req.method, path: c.req.path, status, ms };
     if (status >= 500) options.logger.error(line, 'request');
