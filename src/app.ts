@@ -20,6 +20,7 @@ import { requirePermission } from './http/middleware/require-permission.js';
 import { requestLog } from './http/middleware/request-log.js';
 import { responseHeaders } from './http/response-headers.js';
 import { traceRequest } from './http/middleware/trace-request.js';
+import { tracingEnabled } from './ports/tracer.js';
 import { registerAnalyticsRoutes } from './http/routes/analytics/index.js';
 import { registerBatchRoutes } from './http/routes/batch/index.js';
 import { registerCollectionRoutes } from './http/routes/collections/index.js';
@@ -77,7 +78,8 @@ export function createApp({ deps, config, version, serveFiles = false, clientAdd
   // Outermost: the headers every response carries (request id, CORS, rate limit), whatever answered.
   app.use('*', responseHeaders());
   // Then the request's span is active in everything below, so every log line of the request names its trace.
-  app.use('*', traceRequest({ routes }));
+  // Tracing starts before the app is made (src/entry/node.ts), or not at all: without it, no span layer.
+  if (tracingEnabled()) app.use('*', traceRequest({ routes }));
   app.use('*', requestLog({ logger: deps.logger }));
   app.use('*', cors());
   // Each layer costs every request (a tenth of a cached gallery page's time for four of them, profiled): a layer

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import type { RequestContext } from '../domain/context.js';
 import type { Principal } from '../domain/keys/principal.js';
 
@@ -10,8 +11,11 @@ export interface AppEnv {
   };
 }
 
-export function requestContext(vars: { requestId: string; principal: Principal }): RequestContext {
-  const key = vars.principal.key;
-  if (key === undefined) return { userId: vars.principal.userId, requestId: vars.requestId };
-  return { userId: vars.principal.userId, requestId: vars.requestId, key: { id: key.id, dailyBudgetUsd: key.dailyBudgetUsd, monthlyBudgetUsd: key.monthlyBudgetUsd } };
+/** Who asks and which request this is, for a verb. Read with `c.get`: `c.var` copies every variable each time. */
+export function requestContext(c: Pick<Context<AppEnv>, 'get'>): RequestContext {
+  const principal = c.get('principal');
+  const requestId = c.get('requestId');
+  const key = principal.key;
+  if (key === undefined) return { userId: principal.userId, requestId };
+  return { userId: principal.userId, requestId, key: { id: key.id, dailyBudgetUsd: key.dailyBudgetUsd, monthlyBudgetUsd: key.monthlyBudgetUsd } };
 }

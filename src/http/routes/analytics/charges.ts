@@ -21,6 +21,6 @@ export const registerCharges: RegisterRoutes = (app, deps) => {
   app.openapi(route, async (c) => {
     const query = c.req.valid('query');
     const input = { ...pageRequest(query), from: query.from, to: query.to, key_id: query.key_id, outcome: query.outcome };
-    return c.json(await listCharges({ deps, ctx: requestContext(c.var), input }), 200);
+    return c.json(await listCharges({ deps, ctx: requestContext(c), input }), 200);
   });
 };

@@ -18,5 +18,5 @@ const route = createRoute({
 });
 
 export const registerUsage: RegisterRoutes = (app, deps) => {
-  app.openapi(route, async (c) => c.json(await getUsage({ deps, ctx: requestContext(c.var), input: c.req.valid('query') }), 200));
+  app.openapi(route, async (c) => c.json(await getUsage({ deps, ctx: requestContext(c), input: c.req.valid('query') }), 200));
 };

@@ -19,5 +19,5 @@ const route = createRoute({
 });
 
 export const registerCancelBatch: RegisterRoutes = (app, deps) => {
-  app.openapi(route, async (c) => c.json(await cancelBatch({ deps, ctx: requestContext(c.var), input: { batchId: c.req.valid('param').id } }), 200));
+  app.openapi(route, async (c) => c.json(await cancelBatch({ deps, ctx: requestContext(c), input: { batchId: c.req.valid('param').id } }), 200));
 };

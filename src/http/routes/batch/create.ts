@@ -20,5 +20,5 @@ const route = createRoute({
 });
 
 export const registerCreateBatch: RegisterRoutes = (app, deps) => {
-  app.openapi(route, async (c) => c.json(await createBatch({ deps, ctx: requestContext(c.var), input: c.req.valid('json') }), 201));
+  app.openapi(route, async (c) => c.json(await createBatch({ deps, ctx: requestContext(c), input: c.req.valid('json') }), 201));
 };

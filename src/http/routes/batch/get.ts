@@ -18,5 +18,5 @@ const route = createRoute({
 });
 
 export const registerGetBatch: RegisterRoutes = (app, deps) => {
-  app.openapi(route, async (c) => c.json(await getBatch({ deps, ctx: requestContext(c.var), input: { batchId: c.req.valid('param').id } }), 200));
+  app.openapi(route, async (c) => c.json(await getBatch({ deps, ctx: requestContext(c), input: { batchId: c.req.valid('param').id } }), 200));
 };

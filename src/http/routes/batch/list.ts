@@ -18,5 +18,5 @@ const route = createRoute({
 });
 
 export const registerListBatches: RegisterRoutes = (app, deps) => {
-  app.openapi(route, async (c) => c.json(await listBatches({ deps, ctx: requestContext(c.var), input: pageRequest(c.req.valid('query')) }), 200));
+  app.openapi(route, async (c) => c.json(await listBatches({ deps, ctx: requestContext(c), input: pageRequest(c.req.valid('query')) }), 200));
 };

@@ -25,7 +25,7 @@ const route = createRoute({
 export const registerAddImageToCollection: RegisterRoutes = (app, deps) => {
   app.openapi(route, async (c) => {
     const input = { collectionId: c.req.valid('param').id, imageId: c.req.valid('json').image_id };
-    const membership = await addImageToCollection({ deps, ctx: requestContext(c.var), input });
+    const membership = await addImageToCollection({ deps, ctx: requestContext(c), input });
     return membership.added ? c.json(membership, 201) : c.json(membership, 200);
   });
 };

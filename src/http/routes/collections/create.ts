@@ -18,5 +18,5 @@ const route = createRoute({
 });
 
 export const registerCreateCollection: RegisterRoutes = (app, deps) => {
-  app.openapi(route, async (c) => c.json(await createCollection({ deps, ctx: requestContext(c.var), input: c.req.valid('json') }), 201));
+  app.openapi(route, async (c) => c.json(await createCollection({ deps, ctx: requestContext(c), input: c.req.valid('json') }), 201));
 };

@@ -18,5 +18,5 @@ const route = createRoute({
 });
 
 export const registerDeleteCollection: RegisterRoutes = (app, deps) => {
-  app.openapi(route, async (c) => c.json(await deleteCollection({ deps, ctx: requestContext(c.var), input: { collectionId: c.req.valid('param').id } }), 200));
+  app.openapi(route, async (c) => c.json(await deleteCollection({ deps, ctx: requestContext(c), input: { collectionId: c.req.valid('param').id } }), 200));
 };

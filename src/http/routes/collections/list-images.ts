@@ -20,6 +20,6 @@ const route = createRoute({
 export const registerListCollectionImages: RegisterRoutes = (app, deps) => {
   app.openapi(route, async (c) => {
     const input = { collectionId: c.req.valid('param').id, ...pageRequest(c.req.valid('query')) };
-    return c.json(await listCollectionImages({ deps, ctx: requestContext(c.var), input }), 200);
+    return c.json(await listCollectionImages({ deps, ctx: requestContext(c), input }), 200);
   });
 };

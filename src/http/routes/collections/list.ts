@@ -18,5 +18,5 @@ const route = createRoute({
 });
 
 export const registerListCollections: RegisterRoutes = (app, deps) => {
-  app.openapi(route, async (c) => c.json(await listCollections({ deps, ctx: requestContext(c.var), input: pageRequest(c.req.valid('query')) }), 200));
+  app.openapi(route, async (c) => c.json(await listCollections({ deps, ctx: requestContext(c), input: pageRequest(c.req.valid('query')) }), 200));
 };

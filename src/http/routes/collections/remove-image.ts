@@ -21,6 +21,6 @@ export const registerRemoveImageFromCollection: RegisterRoutes = (app, deps) => 
   app.openapi(route, async (c) => {
     const params = c.req.valid('param');
     const input = { collectionId: params.id, imageId: params.image_id };
-    return c.json(await removeImageFromCollection({ deps, ctx: requestContext(c.var), input }), 200);
+    return c.json(await removeImageFromCollection({ deps, ctx: requestContext(c), input }), 200);
   });
 };

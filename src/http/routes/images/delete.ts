@@ -20,7 +20,7 @@ const route = createRoute({
 
 export const registerDeleteImage: RegisterRoutes = (app, deps) => {
   app.openapi(route, async (c) => {
-    const result = await deleteImage({ deps, ctx: requestContext(c.var), input: { imageId: c.req.valid('param').id } });
+    const result = await deleteImage({ deps, ctx: requestContext(c), input: { imageId: c.req.valid('param').id } });
     return c.json(result, 200);
   });
 };

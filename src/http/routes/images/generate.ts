@@ -32,7 +32,7 @@ export const registerGenerate: RegisterRoutes = (app, deps) => {
     const image = await generateImage({
       deps,
       // A client that hangs up stops its render instead of leaving a worker thread busy for nobody.
-      ctx: { ...requestContext(c.var), signal: c.req.raw.signal },
+      ctx: { ...requestContext(c), signal: c.req.raw.signal },
       input: c.req.valid('json'),
     });
     return c.json(image, 201, deprecationHeaders(deps.catalog.find(image.model), deps.clock.now()));

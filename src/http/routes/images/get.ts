@@ -19,7 +19,7 @@ const route = createRoute({
 
 export const registerGetImage: RegisterRoutes = (app, deps) => {
   app.openapi(route, async (c) => {
-    const image = await getImage({ deps, ctx: requestContext(c.var), input: { imageId: c.req.valid('param').id } });
+    const image = await getImage({ deps, ctx: requestContext(c), input: { imageId: c.req.valid('param').id } });
     return c.json(image, 200);
   });
 };

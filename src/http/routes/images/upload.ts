@@ -29,7 +29,7 @@ const route = createRoute({
 export const registerUploadImage: RegisterRoutes = (app, deps) => {
   app.openapi(route, async (c) => {
     const { file } = c.req.valid('form');
-    const image = await uploadImage({ deps, ctx: { ...requestContext(c.var), signal: c.req.raw.signal }, input: { bytes: await fileBytes(file), filename: file.name } });
+    const image = await uploadImage({ deps, ctx: { ...requestContext(c), signal: c.req.raw.signal }, input: { bytes: await fileBytes(file), filename: file.name } });
     return c.json(image, 201);
   });
 };

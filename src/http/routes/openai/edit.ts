@@ -40,7 +40,7 @@ const route = createRoute({
 export const registerOpenAiEdit: RegisterRoutes = (app, deps) => {
   app.openapi(route, async (c) => {
     const form = c.req.valid('form');
-    const ctx = { ...requestContext(c.var), signal: c.req.raw.signal };
+    const ctx = { ...requestContext(c), signal: c.req.raw.signal };
     // Everything that can be refused is refused before a file is stored or a cost reserved (stageInputFiles).
     refuseStreaming(form.stream === 'true', form.partial_images);
     const model = resolveModel(deps.catalog, catalogModelId(deps.catalog, form.model, deps.clock.now()) ?? deps.catalog.defaultModelId, { requireAvailable: true, now: deps.clock.now() });

@@ -29,7 +29,7 @@ const route = createRoute({
 export const registerOpenAiGenerate: RegisterRoutes = (app, deps) => {
   app.openapi(route, async (c) => {
     const body = c.req.valid('json');
-    const ctx = requestContext(c.var);
+    const ctx = requestContext(c);
     refuseStreaming(body.stream, body.partial_images);
     refuseGenerationExtras(body.style, body.moderation);
     const size = parseSize(body.size);

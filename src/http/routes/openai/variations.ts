@@ -43,7 +43,7 @@ const route = createRoute({
 export const registerOpenAiVariation: RegisterRoutes = (app, deps) => {
   app.openapi(route, async (c) => {
     const form = c.req.valid('form');
-    const ctx = { ...requestContext(c.var), signal: c.req.raw.signal };
+    const ctx = { ...requestContext(c), signal: c.req.raw.signal };
     const model = resolveModel(deps.catalog, catalogModelId(deps.catalog, form.model, deps.clock.now()) ?? deps.catalog.defaultModelId, { requireAvailable: true, now: deps.clock.now() });
     if (!model.inputs.strength || model.inputs.max_images < 1) {
       throw invalidParameter('model', `model ${model.id} cannot make variations: it does not take an image with a strength (inputs.strength in GET /api/models); pick a model that does`);

@@ -18,5 +18,5 @@ const route = createRoute({
 });
 
 export const registerCreateTemplate: RegisterRoutes = (app, deps) => {
-  app.openapi(route, async (c) => c.json(await createTemplate({ deps, ctx: requestContext(c.var), input: c.req.valid('json') }), 201));
+  app.openapi(route, async (c) => c.json(await createTemplate({ deps, ctx: requestContext(c), input: c.req.valid('json') }), 201));
 };

@@ -18,5 +18,5 @@ const route = createRoute({
 });
 
 export const registerDeleteTemplate: RegisterRoutes = (app, deps) => {
-  app.openapi(route, async (c) => c.json(await deleteTemplate({ deps, ctx: requestContext(c.var), input: { templateId: c.req.valid('param').id } }), 200));
+  app.openapi(route, async (c) => c.json(await deleteTemplate({ deps, ctx: requestContext(c), input: { templateId: c.req.valid('param').id } }), 200));
 };

@@ -18,5 +18,5 @@ const route = createRoute({
 });
 
 export const registerGetTemplate: RegisterRoutes = (app, deps) => {
-  app.openapi(route, async (c) => c.json(await getTemplate({ deps, ctx: requestContext(c.var), input: { templateId: c.req.valid('param').id } }), 200));
+  app.openapi(route, async (c) => c.json(await getTemplate({ deps, ctx: requestContext(c), input: { templateId: c.req.valid('param').id } }), 200));
 };

@@ -20,6 +20,6 @@ const route = createRoute({
 export const registerUpdateTemplate: RegisterRoutes = (app, deps) => {
   app.openapi(route, async (c) => {
     const input = { templateId: c.req.valid('param').id, changes: c.req.valid('json') };
-    return c.json(await updateTemplate({ deps, ctx: requestContext(c.var), input }), 200);
+    return c.json(await updateTemplate({ deps, ctx: requestContext(c), input }), 200);
   });
 };
