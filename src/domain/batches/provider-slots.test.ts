@@ -105,6 +105,22 @@ describe('releasingOnAnswer', () => {
     expect(ko.count()).toBe(1);
   });
 
+  it('lets the prompt waiting for the slot send its call before the answered one goes on to store its image', async () => {
+    const slots = createProviderSlots(1);
+    const events: string[] = [];
+    const provider = (name: string): ImageProvider => ({ id: name, generate: async () => (events.push(`${name} called`), image) });
+    // A prompt: its slot, then a few database steps (promise callbacks), then its call, then storing the answer.
+    const prompt = async (name: string) => {
+      const release = await slots.acquire();
+      if (release === undefined) throw new Error('no slot');
+      for (let step = 0; step < 5; step += 1) await Promise.resolve();
+      await releasingOnAnswer(new Map([[name, provider(name)]]), release).get(name)?.generate(request);
+      events.push(`${name} stores its image`);
+    };
+    await Promise.all([prompt('first'), prompt('second')]);
+    expect(events).toEqual(['first called', 'second called', 'first stores its image', 'second stores its image']);
+  });
+
   it('keeps each provider’s id, cancel and check, called on the provider itself', async () => {
     const cancelled: unknown[] = [];
     const provider = {
