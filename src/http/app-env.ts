@@ -8,6 +8,10 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     principal: Principal;
+    /** Headers every response of the request carries, gathered by middleware (response-headers.ts). */
+    responseHeaders?: Record<string, string>;
+    /** The response `respondWith` built with those headers already in it. */
+    builtResponse?: Response;
   };
 }
 

@@ -1,9 +1,10 @@
 import { Hono, type Handler } from 'hono';
+import type { AppEnv } from './app-env.js';
 import { describe, expect, it } from 'vitest';
 import { respondWith, responseHeaders, setResponseHeader } from './response-headers.js';
 
-function appWith(route: Handler): Hono {
-  const app = new Hono();
+function appWith(route: Handler<AppEnv>): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
   app.use('*', responseHeaders());
   app.use('*', async (c, next) => {
     setResponseHeader(c, 'X-Request-Id', 'req_1');
@@ -24,7 +25,7 @@ describe('response headers gathered while a request runs', () => {
   });
 
   it('are set on any other answer: c.json, a plain text, an error', async () => {
-    const routes: Handler[] = [(c) => c.json({ a: 1 }, 201), (c) => c.text('Forbidden', 403)];
+    const routes: Handler<AppEnv>[] = [(c) => c.json({ a: 1 }, 201), (c) => c.text('Forbidden', 403)];
     for (const route of routes) {
       const res = await appWith(route).request('/page');
       expect([res.headers.get('X-Request-Id'), res.headers.get('Access-Control-Allow-Origin')]).toEqual(['req_1', '*']);

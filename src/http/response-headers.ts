@@ -1,4 +1,5 @@
-import type { Context, Env, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppEnv } from './app-env.js';
 
 /**
  * Headers every response carries (X-Request-Id, CORS, X-RateLimit-*), gathered in one plain record while the
@@ -10,22 +11,19 @@ import type { Context, Env, MiddlewareHandler } from 'hono';
  * answering through `respondWith` puts the record into the response it builds, and nothing is touched afterwards;
  * any other response (c.json, errors, the allow-list's Forbidden) gets the same headers set one by one, as before.
  */
-/** Responses that already carry the request's headers: built by `respondWith` from the finished record. */
-const complete = new WeakSet<Response>();
+type HeadersContext = Pick<Context<AppEnv>, 'get' | 'set'>;
 
-/** Each request's record, by its context: a variable of its own would need every middleware's env to name it. */
-const bags = new WeakMap<Context, Record<string, string>>();
-
-function bagOf<E extends Env>(c: Context<E>): Record<string, string> {
-  const bag = bags.get(c);
+/** The request's record, a variable of its context: it goes with the request (no table of requests to keep). */
+function bagOf(c: HeadersContext): Record<string, string> {
+  const bag = c.get('responseHeaders');
   if (bag !== undefined) return bag;
   const made: Record<string, string> = {};
-  bags.set(c, made);
+  c.set('responseHeaders', made);
   return made;
 }
 
 /** Adds a header to the response of this request, whichever way it is answered. Call before the answer is built. */
-export function setResponseHeader<E extends Env>(c: Context<E>, name: string, value: string): void {
+export function setResponseHeader(c: HeadersContext, name: string, value: string): void {
   bagOf(c)[name] = value;
 }
 
@@ -33,23 +31,23 @@ export function setResponseHeader<E extends Env>(c: Context<E>, name: string, va
  * The answer of a route with the request's headers already in it: one `Response` from a plain record, the shape
  * @hono/node-server writes without building a `Headers`. `contentType` is the body's type.
  */
-export function respondWith<E extends Env>(c: Context<E>, body: string, status: number, contentType: string): Response {
+export function respondWith(c: HeadersContext, body: string, status: number, contentType: string): Response {
   const bag = bagOf(c);
   // The record itself becomes the response's headers (a copy would cost as much as the rest of this function).
   bag['Content-Type'] = contentType;
   const response = new Response(body, { status, headers: bag });
   // A header added after this would be lost: frozen, such a `setResponseHeader` throws instead.
   Object.freeze(bag);
-  complete.add(response);
+  c.set('builtResponse', response);
   return response;
 }
 
 /** Outermost: puts the gathered headers on every response that `respondWith` did not build. */
-export function responseHeaders(): MiddlewareHandler {
+export function responseHeaders(): MiddlewareHandler<AppEnv> {
   return async function responseHeadersMiddleware(c, next) {
     const bag = bagOf(c);
     await next();
-    if (complete.has(c.res)) return;
+    if (c.get('builtResponse') === c.res) return;
     for (const name in bag) c.res.headers.set(name, bag[name] ?? '');
   };
 }

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { setResponseHeader } from '../response-headers.js';
+import type { AppEnv } from '../app-env.js';
 
 export interface CorsOptions {
   origin?: string;
@@ -12,7 +13,7 @@ export interface CorsOptions {
  * so this runs before everything else and its headers go on whatever comes back (see response-headers.ts). Preflight answers come from `preflight()`,
  * which sits after the allow-list so an unlisted client cannot even preflight.
  */
-export function cors(options: CorsOptions = {}): MiddlewareHandler {
+export function cors(options: CorsOptions = {}): MiddlewareHandler<AppEnv> {
   const headers: [string, string][] = [
     ['Access-Control-Allow-Origin', options.origin ?? '*'],
     ['Access-Control-Allow-Methods', (options.methods ?? ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']).join(', ')],
