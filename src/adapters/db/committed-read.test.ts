@@ -2,25 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ImageRow } from '../../ports/database.js';
+import { imageRow } from '../../test-support/image-rows.js';
 import { createSqliteDatabase } from './sqlite.js';
 
-const image = (id: string): ImageRow => ({
-  id,
-  user_id: 'alice',
-  prompt: 'a cat',
-  model: 'local/procedural',
-  r2_key: `generated/${id}.png`,
-  width: 64,
-  height: 64,
-  cost: 0,
-  is_deleted: false,
-  created_at: '2026-11-01T10:00:00.000Z',
-  deleted_at: null,
-  template_id: null,
-  metadata: null,
-  parameters: { width: 64, height: 64 },
-});
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -33,7 +17,7 @@ describe("SQLite's synchronous read of the gallery counter", () => {
     dirs.push(dir);
     const db = createSqliteDatabase(path.join(dir, 'imagegate.sqlite'));
     await db.migrate();
-    await db.images.insert(image('img_1'));
+    await db.images.insert(imageRow('img_1'));
     const firstPage = { limit: 20, offset: 0 };
     expect((await db.images.listLive('alice', firstPage)).total).toBe(1);
 

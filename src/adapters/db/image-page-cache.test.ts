@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ImageRow } from '../../ports/database.js';
+import { imageRow } from '../../test-support/image-rows.js';
 import { ImagePageCache, pageKey, type ImagePage } from './image-page-cache.js';
 
-const row = (id: string): ImageRow => ({
-  id,
-  user_id: 'alice',
-  prompt: 'a cat',
-  model: 'local/procedural',
-  r2_key: `generated/${id}.png`,
-  width: 64,
-  height: 64,
-  cost: 0,
-  is_deleted: false,
-  created_at: '2026-11-01T10:00:00.000Z',
-  deleted_at: null,
-  template_id: null,
-  metadata: null,
-  parameters: { width: 64, height: 64 },
-});
-const pageOf = (...ids: string[]): ImagePage => ({ items: ids.map(row), total: ids.length, hasMore: false });
+const pageOf = (...ids: string[]): ImagePage => ({ items: ids.map((id) => imageRow(id)), total: ids.length, hasMore: false });
 const first = pageKey({ limit: 20, offset: 0 }, {});
 
 describe('ImagePageCache', () => {
