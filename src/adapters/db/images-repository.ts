@@ -6,7 +6,7 @@ import { DEFAULT_MAX_BOUND_PARAMETERS, perStatement } from './statements.js';
 import type { UnitOfWork } from '../../ports/db/unit-of-work.js';
 import { ImagePageCache, pageKey } from './image-page-cache.js';
 import { foldForSearch } from './search-fold.js';
-import { toImageRow, toNumber } from './rows.js';
+import { toImageRow, toLiveImageRow, toNumber } from './rows.js';
 import type { DatabaseSchema } from './schema.js';
 import type { CommittedRead } from './committed-read.js';
 
@@ -126,7 +126,7 @@ export function createImageRepository(
       }
       // One row more than asked says whether another page follows, without counting.
       const [found, total] = await Promise.all([rows.limit(page.limit + 1).execute(), countMatching(userId, filter, counter.live)]);
-      const result = { items: found.slice(0, page.limit).map((row) => toImageRow({ ...row, user_id: userId, is_deleted: 0, deleted_at: null, key_id: null, prompt_folded: null })), total, hasMore: found.length > page.limit };
+      const result = { items: found.slice(0, page.limit).map((row) => toLiveImageRow(row, userId)), total, hasMore: found.length > page.limit };
       pages.set(userId, key, counter.version, result);
       return result;
     },

@@ -20,19 +20,36 @@ function parseParameters(text: string): ImageParameters {
 }
 
 export function toImageRow(row: Selectable<ImagesTable>): ImageRow {
-  // Built field by field (prompt_folded serves search only, it is not part of the image): the hottest mapping of all.
-  const image: ImageRow = {
+  const image = buildImageRow(row, row.user_id, Number(row.is_deleted) === 1, row.deleted_at);
+  if (row.key_id !== null) image.key_id = row.key_id;
+  return image;
+}
+
+/** The columns a gallery page selects: what a live image of a known user shows (see images-repository.ts). */
+export type ListedImageColumns = Omit<Selectable<ImagesTable>, 'user_id' | 'is_deleted' | 'deleted_at' | 'key_id' | 'prompt_folded'>;
+
+/**
+ * A listed row as the live image of `userId` it is. Not `toImageRow({ ...row, user_id, … })`: a spread per row was
+ * a sixth of the time of a page read from the database (profiled), as much as the query.
+ */
+export function toLiveImageRow(row: ListedImageColumns, userId: string): ImageRow {
+  return buildImageRow(row, userId, false, null);
+}
+
+// Built field by field (prompt_folded serves search only, it is not part of the image): the hottest mapping of all.
+function buildImageRow(row: ListedImageColumns, userId: string, isDeleted: boolean, deletedAt: string | null): ImageRow {
+  return {
     id: row.id,
-    user_id: row.user_id,
+    user_id: userId,
     prompt: row.prompt,
     model: row.model,
     r2_key: row.r2_key,
     width: Number(row.width),
     height: Number(row.height),
     cost: Number(row.cost),
-    is_deleted: Number(row.is_deleted) === 1,
+    is_deleted: isDeleted,
     created_at: row.created_at,
-    deleted_at: row.deleted_at,
+    deleted_at: deletedAt,
     template_id: row.template_id,
     metadata: parseJsonObject(row.metadata),
     parameters: parseParameters(row.parameters),
@@ -40,8 +57,6 @@ export function toImageRow(row: Selectable<ImagesTable>): ImageRow {
     source_image_ids: parseIdList(row.source_image_ids),
     has_thumbnails: Number(row.has_thumbnails) === 1,
   };
-  if (row.key_id !== null) image.key_id = row.key_id;
-  return image;
 }
 
 export function fromImageRow(row: ImageRow): Selectable<ImagesTable> {
