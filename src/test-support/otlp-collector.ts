@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './loopback-listen.js';
 import { gunzipSync } from 'node:zlib';
 // The OTLP exporters write protobuf by hand and no longer ship .proto definitions or a generated decoder
 // (@opentelemetry/otlp-transformer 0.223); this is the package's own reader, and the field numbers below are those
@@ -63,18 +63,8 @@ export async function startOtlpCollector(): Promise<OtlpCollector> {
       else res.writeHead(200, { 'Content-Type': 'application/x-protobuf' }).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    spans,
-    contentTypes,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { url, close } = await listenOnLoopback(server);
+  return { url, spans, contentTypes, close };
 }
 
 // --- http/json: OTLP's JSON mapping (hex ids, enums as numbers, 64-bit integers possibly as strings) ---

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './loopback-listen.js';
 import type { ImageProvider, ProviderRequest } from '../ports/image-provider.js';
 import { encodeBridge, decodeBridge, errorToBridge } from './provider-bridge-codec.js';
 
@@ -40,14 +40,5 @@ export async function serveProviders(providers: Readonly<Record<string, ImagePro
       )
       .then((answer) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(encodeBridge(answer)));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server);
 }

@@ -9,9 +9,9 @@ export interface CorsOptions {
 }
 
 /**
- * The spec puts all three CORS headers on every response, errors and the plain `Forbidden` included,
- * so this runs before everything else and its headers go on whatever comes back (see response-headers.ts). Preflight answers come from `preflight()`,
- * which sits after the allow-list so an unlisted client cannot even preflight.
+ * The spec puts all three CORS headers on every response, errors and the plain `Forbidden` included, so this runs
+ * before everything but the response-headers layer, whose record puts them on whatever comes back. Preflight answers
+ * come from `preflight()`, which sits after the allow-list so an unlisted client cannot even preflight.
  */
 export function cors(options: CorsOptions = {}): MiddlewareHandler<AppEnv> {
   const headers: [string, string][] = [
