@@ -54,7 +54,10 @@ export const neutralSyntaxRule = [
   'error',
   { selector: `ImportExpression[source.value=/^(node:.*|${builtins.join('|')})$/]`, message: `Node built-in: ${WHY}` },
   // esquery ends a regex at its first `/`, so the slashes of scoped names are written \\u002F.
-  { selector: `ImportExpression[source.value=/^(${NODE_ONLY_PACKAGES.map((name) => name.replace('/', '\\u002F').replace('*', '.*')).join('|')})(\\u002F|$)/]`, message: `Node-only package: ${WHY}` },
+  {
+    selector: `ImportExpression[source.value=/^(${NODE_ONLY_PACKAGES.map((name) => name.replace('/', '\\u002F').replace('*', '.*')).join('|')})(\\u002F|$)/]`,
+    message: `Node-only package: ${WHY}`,
+  },
 ];
 
 /** Adapters written for every runtime (Workers among them) are held to the same rule, file by file. */
@@ -82,9 +85,27 @@ const NEUTRAL_ADAPTERS = [
   'src/adapters/providers/workers-ai/workers-ai-inputs.ts',
   'src/adapters/providers/workers-ai/inpainting-mask.ts',
   'src/adapters/providers/sniff-image-type.ts',
+  // The provider registry and what it loads on every runtime: each provider's spec, settings and models (ComfyUI's
+  // provider.ts needs Node, and runtimes/node adds it; its settings.ts is read everywhere).
+  'src/adapters/providers/registry.ts',
+  'src/adapters/providers/provider-spec.ts',
+  'src/adapters/providers/provider-settings.ts',
+  'src/adapters/providers/!(comfyui)/provider.ts',
+  'src/adapters/providers/comfyui/settings.ts',
+  'src/adapters/providers/*/*-models.ts',
 ];
 
-export const NEUTRAL_FILES = ['src/domain/**/*.ts', 'src/ports/**/*.ts', 'src/http/**/*.ts', 'src/mcp/**/*.ts', 'src/app.ts', 'src/config.ts', 'src/config/**/*.ts', 'src/providers.ts', 'src/runtimes/workers/**/*.ts', ...NEUTRAL_ADAPTERS];
+export const NEUTRAL_FILES = [
+  'src/domain/**/*.ts',
+  'src/ports/**/*.ts',
+  'src/http/**/*.ts',
+  'src/mcp/**/*.ts',
+  'src/app.ts',
+  'src/config/**/*.ts',
+  'src/providers.ts',
+  'src/runtimes/workers/**/*.ts',
+  ...NEUTRAL_ADAPTERS,
+];
 
 export default [
   {

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the performance targets of the issue, each measured side by side in one run against real
- * `imagegate serve` processes (see README, Performance). Writes bench/results/latest.json and latest.md.
+ * `imagegate serve` processes (see bench/README.md). Writes bench/results/latest.json and latest.md.
  * Nothing here is asserted in tests: figures depend on the machine, their ratios much less.
  */
 import os from 'node:os';
@@ -8,9 +8,11 @@ import { batchWall } from './scenarios/batch-wall.js';
 import { cpuLoad } from './scenarios/cpu-load.js';
 import { flatCost } from './scenarios/flat-cost.js';
 import { galleryBytes } from './scenarios/gallery-bytes.js';
+import { generate } from './scenarios/generate.js';
 import { listVsBare } from './scenarios/list-vs-bare.js';
 import { memory } from './scenarios/memory.js';
 import { scaleOut } from './scenarios/scale-out.js';
+import { uploads } from './scenarios/uploads.js';
 import { ensureBuilt } from './support/build.js';
 import type { ScenarioContext, Settings } from './support/context.js';
 import { SeedCache, type Backend } from './support/fixtures.js';
@@ -33,7 +35,7 @@ const settings: Settings = {
   duration: whole('BENCH_DURATION', 10),
   baseImages: 1_000,
 };
-const only = (process.env.BENCH_SCENARIOS ?? 'list,flat,cpu,batch,memory,gallery,scale').split(',').map((name) => name.trim());
+const only = (process.env.BENCH_SCENARIOS ?? 'list,flat,cpu,batch,generate,memory,gallery,uploads,scale').split(',').map((name) => name.trim());
 const pgUrl = process.env.DATABASE_URL;
 const backends: Backend[] = [{ kind: 'sqlite' }];
 if (pgUrl !== undefined && /^postgres(ql)?:\/\//.test(pgUrl)) backends.push({ kind: 'postgres', url: pgUrl });
@@ -45,15 +47,19 @@ const plan: [string, Scenario, Backend['kind'][]][] = [
   ['flat', flatCost, ['sqlite', 'postgres']],
   ['cpu', cpuLoad, ['sqlite']],
   ['batch', batchWall, ['sqlite']],
+  ['generate', generate, ['sqlite']],
   ['memory', memory, ['sqlite']],
   ['gallery', galleryBytes, ['sqlite']],
+  ['uploads', uploads, ['sqlite']],
   ['scale', scaleOut, ['postgres']],
 ];
 
 const started = Date.now();
 const notes: string[] = [];
 ensureBuilt();
-console.log(`imagegate bench: ${settings.images.toLocaleString('en-US')} images on SQLite${backends.length > 1 ? `, ${settings.pgImages.toLocaleString('en-US')} on PostgreSQL` : ' (set DATABASE_URL=postgres://… to add PostgreSQL)'}`);
+console.log(
+  `imagegate bench: ${settings.images.toLocaleString('en-US')} images on SQLite${backends.length > 1 ? `, ${settings.pgImages.toLocaleString('en-US')} on PostgreSQL` : ' (set DATABASE_URL=postgres://… to add PostgreSQL)'}`,
+);
 const cache = new SeedCache();
 const results: BenchResult[] = [];
 try {
@@ -71,13 +77,18 @@ try {
     }
     const large = backend.kind === 'postgres' ? settings.pgImages : settings.images;
     const took = cache.seedSeconds(backend, large);
-    if (took !== undefined) notes.push(`${backend.kind === 'postgres' ? 'PostgreSQL' : 'SQLite'}: seeding ${large.toLocaleString('en-US')} images took ${Math.round(took)} s (${Math.round(large / took).toLocaleString('en-US')}/s).`);
+    if (took !== undefined)
+      notes.push(
+        `${backend.kind === 'postgres' ? 'PostgreSQL' : 'SQLite'}: seeding ${large.toLocaleString('en-US')} images took ${Math.round(took)} s (${Math.round(large / took).toLocaleString('en-US')}/s).`,
+      );
   }
 } finally {
   await cache.cleanup();
 }
 
-notes.push(`Shared ${os.cpus().length}-core machine: the load generator (autocannon) runs on the same cores as the server, as does the bare Hono process in scenario 1.`);
+notes.push(
+  `Shared ${os.cpus().length}-core machine: the load generator (autocannon) runs on the same cores as the server, as does the bare Hono process in scenario 1.`,
+);
 const seconds = (Date.now() - started) / 1000;
 const files = writeResults(results, {
   startedAt: new Date(started).toISOString(),
@@ -87,4 +98,6 @@ const files = writeResults(results, {
   settings: { BENCH_IMAGES: settings.images, BENCH_PG_IMAGES: backends.length > 1 ? settings.pgImages : 'n/a', BENCH_DURATION: settings.duration },
   notes,
 });
-console.log(`\n${markdownTable(results)}\n\n${results.filter((r) => r.met).length} of ${results.length} met; ${Math.round(seconds)} s; wrote ${files.md} and ${files.json}`);
+console.log(
+  `\n${markdownTable(results)}\n\n${results.filter((r) => r.met).length} of ${results.length} met; ${Math.round(seconds)} s; wrote ${files.md} and ${files.json}`,
+);

@@ -1,2 +1,2 @@
 #!/usr/bin/env node
-import '../dist/entry/node.js';
+import '../dist/runtimes/node/entry/node.js';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { pino } from 'pino';
+import ts from 'typescript';
 import { createMemoryBlobStore } from '../src/adapters/blob/memory-blob-store.js';
 import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/runtimes/node/config.js';
@@ -28,8 +29,13 @@ export async function fetchOpenApi(): Promise<OpenAPI3> {
   }
 }
 
-/** schema.d.ts as `npm run gen:api-types` writes it, from the document of the code as it is now. */
+const BLOB = ts.factory.createTypeReferenceNode('Blob');
+
+/**
+ * schema.d.ts as `npm run gen:api-types` writes it, from the document of the code as it is now. A file field of a
+ * multipart form (`format: binary`) is a Blob, which is what the browser sends, rather than openapi-typescript's string.
+ */
 export async function generateApiTypes(): Promise<string> {
-  const ast = await openapiTS(await fetchOpenApi(), { silent: true });
+  const ast = await openapiTS(await fetchOpenApi(), { silent: true, transform: (schema) => (schema.format === 'binary' ? BLOB : undefined) });
   return `/**\n * Generated from /openapi.json by \`npm run gen:api-types\` (scripts/gen-api-types.ts): do not edit.\n * Run it again after changing a route or schema; test/web/api-types.test.ts fails until you do.\n */\n\n${astToString(ast)}`;
 }

@@ -29,16 +29,24 @@ function inline(query: CompiledQuery): string {
 export async function d1MigrationFiles(): Promise<{ file: string; sql: string }[]> {
   const connection = new BetterSqlite3(':memory:');
   let sent: CompiledQuery[] = [];
-  const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: connection }), log: (event) => void (event.level === 'query' && sent.push(event.query)) });
+  const db = new Kysely<unknown>({
+    dialect: new SqliteDialect({ database: connection }),
+    log: (event) => void (event.level === 'query' && sent.push(event.query)),
+  });
   const files: { file: string; sql: string }[] = [];
   try {
     for (const [index, [name, migration]] of Object.entries(migrationsFor('sqlite')).entries()) {
       sent = [];
       await migration.up(db);
       // D1 applies a file as one batch, atomically, and refuses BEGIN and COMMIT of its own.
-      const statements = sent.filter((query) => !/^\s*(select|begin|commit|rollback|savepoint|release)\b/i.test(query.sql)).map((query) => `${inline(query).trim()};`);
+      const statements = sent
+        .filter((query) => !/^\s*(select|begin|commit|rollback|savepoint|release)\b/i.test(query.sql))
+        .map((query) => `${inline(query).trim()};`);
       const file = `${String(index + 1).padStart(4, '0')}_${name.replace(/^\d+-/, '').replaceAll('-', '_')}.sql`;
-      files.push({ file, sql: `-- Generated from src/adapters/db/migrations/${name}.ts by npm run gen:d1-migrations; do not edit.\n${statements.join('\n')}\n` });
+      files.push({
+        file,
+        sql: `-- Generated from src/adapters/db/migrations/${name}.ts by npm run gen:d1-migrations; do not edit.\n${statements.join('\n')}\n`,
+      });
     }
   } finally {
     await db.destroy();

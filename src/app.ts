@@ -1,17 +1,20 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { Config } from './config.js';
+import type { Config } from './config/config.js';
 import type { Deps } from './domain/context.js';
 import type { AppEnv } from './http/app-env.js';
 import type { Context } from 'hono';
-import { onError, onNotFound, validationError } from './http/errors.js';
+import { onError, onNotFound } from './http/errors.js';
+import { validationError } from './domain/validation-error.js';
 import { createRouteTable } from './http/route-table.js';
-import { installValidationMessages } from './http/validation-messages.js';
+import { installValidationMessages } from './domain/validation-messages.js';
 import { createKeyAuthenticator } from './domain/keys/authenticate.js';
 import { apiKey, defaultUser } from './http/middleware/api-key.js';
 import { cors, preflight } from './http/middleware/cors.js';
 import { idempotency, type ClaimLease } from './http/middleware/idempotency.js';
 import { ipAllowlist } from './http/middleware/ip-allowlist.js';
 import { jsonBody } from './http/middleware/json-body.js';
+import { createMemoryStaging } from './http/multipart/memory-staging.js';
+import type { UploadStaging } from './ports/upload-staging.js';
 import { urlText } from './http/middleware/url-text.js';
 import { rateLimit } from './http/middleware/rate-limit.js';
 import { httpMetrics } from './http/middleware/http-metrics.js';
@@ -24,6 +27,7 @@ import { tracingEnabled } from './ports/tracer.js';
 import { registerAnalyticsRoutes } from './http/routes/analytics/index.js';
 import { registerBatchRoutes } from './http/routes/batch/index.js';
 import { registerCollectionRoutes } from './http/routes/collections/index.js';
+import { registerGenerationRoutes } from './http/routes/generations/index.js';
 import { registerImageRoutes } from './http/routes/images/index.js';
 import { registerKeyRoutes } from './http/routes/keys/index.js';
 import { MCP_PATH, registerMcpRoutes } from './http/routes/mcp/index.js';
@@ -45,6 +49,8 @@ export interface CreateAppOptions {
   clientAddress?: (c: Context) => string;
   /** The package version the app reports (/openapi.json, /app/config.json, MCP); Node's root reads package.json. */
   version: string;
+  /** Where multipart files are kept while their request runs; in memory by default (Workers), on disk on Node. */
+  uploadStaging?: UploadStaging;
   /** The lease of a running Idempotency-Key claim; defaults to CLAIM_LEASE (tests renew faster). */
   idempotencyLease?: ClaimLease;
 }
@@ -65,7 +71,15 @@ export const FAILED_AUTH_PER_MINUTE = 20;
  * Middleware order is part of the contract: logging and CORS wrap everything so even the allow-list's
  * plain `Forbidden` carries them; the allow-list then runs before any other processing, preflight included.
  */
-export function createApp({ deps, config, version, serveFiles = false, clientAddress = () => 'unknown', idempotencyLease }: CreateAppOptions): OpenAPIHono<AppEnv> {
+export function createApp({
+  deps,
+  config,
+  version,
+  serveFiles = false,
+  clientAddress = () => 'unknown',
+  idempotencyLease,
+  uploadStaging = createMemoryStaging(),
+}: CreateAppOptions): OpenAPIHono<AppEnv> {
   installValidationMessages();
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
@@ -78,7 +92,7 @@ export function createApp({ deps, config, version, serveFiles = false, clientAdd
   // Outermost: the headers every response carries (request id, CORS, rate limit), whatever answered.
   app.use('*', responseHeaders());
   // Then the request's span is active in everything below, so every log line of the request names its trace.
-  // Tracing starts before the app is made (src/entry/node.ts), or not at all: without it, no span layer.
+  // Tracing starts before the app is made (src/runtimes/node/entry/node.ts), or not at all: without it, no span layer.
   if (tracingEnabled()) app.use('*', traceRequest({ routes }));
   app.use('*', requestLog({ logger: deps.logger }));
   app.use('*', cors());
@@ -105,11 +119,12 @@ export function createApp({ deps, config, version, serveFiles = false, clientAdd
     if (config.authMode === 'api_key') app.use(prefix, requirePermission({ routes }));
     app.use(prefix, urlText());
     // Only requests that carry a body have one to check; only POST routes declare Idempotency-Key.
-    routes.useFor(BODY_METHODS, prefix, jsonBody({ routes }));
+    routes.useFor(BODY_METHODS, prefix, jsonBody({ routes, uploads: { staging: uploadStaging, gate: deps.uploadGates.receive } }));
     routes.useFor('POST', prefix, idempotency({ routes, deps, lease: idempotencyLease }));
   }
 
   registerImageRoutes(app, deps);
+  registerGenerationRoutes(app, deps);
   registerCollectionRoutes(app, deps);
   registerModelRoutes(app, deps);
   registerTemplateRoutes(app, deps);

@@ -1,6 +1,6 @@
-import { openAiSuccess } from '../../test/providers/fakes/openai-fake.js';
-import { sampleImages } from '../../test/providers/fakes/sample-images.js';
-import { startLoopbackServer, type LoopbackServer } from '../../test/providers/loopback-server.js';
+import { openAiSuccess } from '../../src/adapters/providers/openai/openai.fake.js';
+import { sampleImages } from '../../src/test-support/fake-images.js';
+import { startLoopbackServer, type LoopbackServer } from '../../src/test-support/loopback-server.js';
 import { json, sleep, type ScenarioContext } from '../support/context.js';
 import type { BenchResult } from '../support/results.js';
 import { ADMIN_KEY, startImagegate, type BenchServer } from '../support/server.js';
@@ -98,7 +98,9 @@ async function measureOnce(dataDir: string): Promise<MeasuredRun> {
     const providerCalls = fake.requests.filter((r) => r.path === '/v1/images/generations').length;
     const { batch } = run;
     console.log(`  ${batch.status}: ${batch.completed_count} ok, ${batch.failed_count} failed; provider calls ${count(providerCalls)}`);
-    console.log(`  API created_at→finished_at ${(run.apiMs / 1000).toFixed(3)} s (${percent(run.apiMs)}), polled ${(run.polledMs / 1000).toFixed(3)} s (${percent(run.polledMs)})`);
+    console.log(
+      `  API created_at→finished_at ${(run.apiMs / 1000).toFixed(3)} s (${percent(run.apiMs)}), polled ${(run.polledMs / 1000).toFixed(3)} s (${percent(run.polledMs)})`,
+    );
     return { ...run, providerCalls };
   } finally {
     await server.stop();
@@ -113,7 +115,9 @@ async function measureOnce(dataDir: string): Promise<MeasuredRun> {
  */
 export async function batchWall({ cache }: ScenarioContext): Promise<BenchResult[]> {
   const runCount = batchRuns();
-  console.log(`\n# 4. Batch of ${PROMPTS} prompts, provider ${PROVIDER_MS} ms, concurrency ${CONCURRENCY}: ideal ${IDEAL_MS / 1000} s, ${runCount} run${runCount === 1 ? '' : 's'}`);
+  console.log(
+    `\n# 4. Batch of ${PROMPTS} prompts, provider ${PROVIDER_MS} ms, concurrency ${CONCURRENCY}: ideal ${IDEAL_MS / 1000} s, ${runCount} run${runCount === 1 ? '' : 's'}`,
+  );
   const runs: MeasuredRun[] = [];
   for (let i = 0; i < runCount; i += 1) runs.push(await measureOnce(cache.dir(`batch-${i}`)));
   const sorted = [...runs].sort((a, b) => a.apiMs - b.apiMs);
@@ -129,7 +133,20 @@ export async function batchWall({ cache }: ScenarioContext): Promise<BenchResult
       measured: `${(apiMs / 1000).toFixed(2)} s by the API, ${(polledMs / 1000).toFixed(2)} s polled vs ideal ${IDEAL_MS / 1000} s = ${percent(apiMs)} / ${percent(polledMs)} (median of ${runs.length}: ${all}); ${batch.failed_count} failed`,
       target: '≤ +3%',
       met: clean && overhead(apiMs) <= 3,
-      details: { apiMs, polledMs, idealMs: IDEAL_MS, batch, providerCalls: median.providerCalls, runs: runs.map((run) => ({ apiMs: run.apiMs, polledMs: run.polledMs, providerCalls: run.providerCalls, status: run.batch.status, failed: run.batch.failed_count })) },
+      details: {
+        apiMs,
+        polledMs,
+        idealMs: IDEAL_MS,
+        batch,
+        providerCalls: median.providerCalls,
+        runs: runs.map((run) => ({
+          apiMs: run.apiMs,
+          polledMs: run.polledMs,
+          providerCalls: run.providerCalls,
+          status: run.batch.status,
+          failed: run.batch.failed_count,
+        })),
+      },
     },
   ];
 }

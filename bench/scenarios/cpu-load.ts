@@ -12,7 +12,9 @@ const SAMPLE_EVERY_MS = 25;
 
 /** Scenario 3: how long the cheap endpoints wait while the offline model renders big images in the same process. */
 export async function cpuLoad({ settings, cache }: ScenarioContext): Promise<BenchResult[]> {
-  console.log(`\n# 3. /health and GET /api/images, each every ${SAMPLE_EVERY_MS} ms, while ${RENDERS} renders of ${SIZE}x${SIZE} run (local/procedural, SQLite)`);
+  console.log(
+    `\n# 3. /health and GET /api/images, each every ${SAMPLE_EVERY_MS} ms, while ${RENDERS} renders of ${SIZE}x${SIZE} run (local/procedural, SQLite)`,
+  );
   const server = await startImagegate(await cache.copy(settings.baseImages));
   try {
     const headers = bearer(await createBenchKey(server));
@@ -36,8 +38,12 @@ export async function cpuLoad({ settings, cache }: ScenarioContext): Promise<Ben
     const health = summarize(healthSamples);
     const list = summarize(listSamples);
     console.log(`  renders done in ${(wall / 1000).toFixed(1)} s (first after ${(Math.min(...finished) / 1000).toFixed(1)} s)`);
-    console.log(`  /health          idle p99 ${ms(idle[0]?.p99 ?? Number.NaN)}, under load p50 ${ms(health.p50)}, p99 ${ms(health.p99)}, max ${ms(health.max)} (${count(health.count)} samples)`);
-    console.log(`  GET /api/images  idle p99 ${ms(idle[1]?.p99 ?? Number.NaN)}, under load p50 ${ms(list.p50)}, p99 ${ms(list.p99)}, max ${ms(list.max)} (${count(list.count)} samples)`);
+    console.log(
+      `  /health          idle p99 ${ms(idle[0]?.p99 ?? Number.NaN)}, under load p50 ${ms(health.p50)}, p99 ${ms(health.p99)}, max ${ms(health.max)} (${count(health.count)} samples)`,
+    );
+    console.log(
+      `  GET /api/images  idle p99 ${ms(idle[1]?.p99 ?? Number.NaN)}, under load p50 ${ms(list.p50)}, p99 ${ms(list.p99)}, max ${ms(list.max)} (${count(list.count)} samples)`,
+    );
     const row = (name: string, s: typeof health, before: number | undefined): BenchResult => ({
       scenario: `3. ${name} p99 during ${RENDERS} renders of ${SIZE}² (SQLite)`,
       measured: `${ms(s.p99)} (idle ${ms(before ?? Number.NaN)}; max ${ms(s.max)}, ${s.count} samples in ${(wall / 1000).toFixed(1)} s)`,

@@ -105,4 +105,5 @@ export async function flatCost(ctx: ScenarioContext): Promise<BenchResult[]> {
   ];
 }
 
-const shortCount = (n: number): string => (n >= 1_000_000 && n % 1_000_000 === 0 ? `${n / 1_000_000}M` : n >= 1000 && n % 1000 === 0 ? `${n / 1000}k` : count(n));
+const shortCount = (n: number): string =>
+  n >= 1_000_000 && n % 1_000_000 === 0 ? `${n / 1_000_000}M` : n >= 1000 && n % 1000 === 0 ? `${n / 1000}k` : count(n);

@@ -4,7 +4,13 @@ import { ADMIN_KEY, startImagegate } from '../support/server.js';
 import { ms, summarize } from '../support/stats.js';
 
 /** Images drawn by the offline model at 2048x2048; each is uploaded again so the page has TILES different records. */
-const PROMPTS = ['a harbour at sunset over the ocean', 'a city at night under the moon', 'snow on the mountains at dawn', 'a red desert at noon', 'a green forest by a lake'];
+const PROMPTS = [
+  'a harbour at sunset over the ocean',
+  'a city at night under the moon',
+  'snow on the mountains at dawn',
+  'a red desert at noon',
+  'a green forest by a lake',
+];
 const TILES = 20;
 const SIDE = 2048;
 
@@ -50,7 +56,10 @@ export async function galleryBytes({ cache }: ScenarioContext): Promise<BenchRes
     for (const [seed, prompt] of PROMPTS.entries()) {
       const started = performance.now();
       const body = JSON.stringify({ prompt, model: 'local/procedural', width: SIDE, height: SIDE, seed: seed + 1, steps: 8 });
-      const image = await json<Listed>(await fetch(`${server.url}/api/generate`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body }), 'POST /api/generate');
+      const image = await json<Listed>(
+        await fetch(`${server.url}/api/generate`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body }),
+        'POST /api/generate',
+      );
       generateMs.push(performance.now() - started);
       originals.push(new Uint8Array(await (await fetch(image.r2_url)).arrayBuffer()));
     }
@@ -68,25 +77,45 @@ export async function galleryBytes({ cache }: ScenarioContext): Promise<BenchRes
     const pageText = await pageResponse.text();
     const page = (JSON.parse(pageText) as { images: Listed[] }).images;
     const thumbnails = page.flatMap((image) => (image.thumbnails === null ? [] : [image.thumbnails]));
-    if (page.length !== TILES || thumbnails.length !== TILES) throw new Error(`the page has ${page.length} images, ${thumbnails.length} with thumbnails; expected ${TILES}`);
+    if (page.length !== TILES || thumbnails.length !== TILES)
+      throw new Error(`the page has ${page.length} images, ${thumbnails.length} with thumbnails; expected ${TILES}`);
 
     const before = await pageBytes(page.map((image) => image.r2_url));
-    const small = await pageBytes(thumbnails.map((urls) => urls.small), 'image/webp');
-    const medium = await pageBytes(thumbnails.map((urls) => urls.medium), 'image/webp');
+    const small = await pageBytes(
+      thumbnails.map((urls) => urls.small),
+      'image/webp',
+    );
+    const medium = await pageBytes(
+      thumbnails.map((urls) => urls.medium),
+      'image/webp',
+    );
     const pageJson = Buffer.byteLength(pageText);
     const dpr1 = before / small;
     const dpr2 = before / medium;
     const generated = summarize(generateMs);
     const uploaded = summarize(uploadMs);
-    console.log(`  page JSON ${kb(pageJson)}; images: originals ${kb(before)}; DPR 1, 256w thumbnails ${kb(small)} (${dpr1.toFixed(0)}x less); DPR 2, 768w ${kb(medium)} (${dpr2.toFixed(0)}x less)`);
-    console.log(`  storing, thumbnails included: generate ${SIDE}² p50 ${ms(generated.p50)} (${generateMs.length}), upload p50 ${ms(uploaded.p50)} (${uploadMs.length})`);
+    console.log(
+      `  page JSON ${kb(pageJson)}; images: originals ${kb(before)}; DPR 1, 256w thumbnails ${kb(small)} (${dpr1.toFixed(0)}x less); DPR 2, 768w ${kb(medium)} (${dpr2.toFixed(0)}x less)`,
+    );
+    console.log(
+      `  storing, thumbnails included: generate ${SIDE}² p50 ${ms(generated.p50)} (${generateMs.length}), upload p50 ${ms(uploaded.p50)} (${uploadMs.length})`,
+    );
     return [
       {
         scenario: `6. Gallery page bytes, ${TILES} tiles of ${SIDE}² images (about 150 px each)`,
         measured: `${kb(before)} originals → ${kb(small)} at DPR 1 (256w) = ${dpr1.toFixed(0)}x less, ${kb(medium)} at DPR 2 (768w) = ${dpr2.toFixed(0)}x less; page JSON ${kb(pageJson)}`,
         target: '≥ 10x less than the originals',
         met: dpr2 >= 10,
-        details: { tiles: TILES, side: SIDE, originalsBytes: before, smallBytes: small, mediumBytes: medium, pageJsonBytes: pageJson, generateMs: generated, uploadMs: uploaded },
+        details: {
+          tiles: TILES,
+          side: SIDE,
+          originalsBytes: before,
+          smallBytes: small,
+          mediumBytes: medium,
+          pageJsonBytes: pageJson,
+          generateMs: generated,
+          uploadMs: uploaded,
+        },
       },
     ];
   } finally {

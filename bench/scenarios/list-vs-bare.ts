@@ -16,11 +16,16 @@ const PATH = '/api/images?limit=20';
 async function measure(label: string, url: string, headers: Record<string, string>, duration: number, paths?: string[]): Promise<LoadResult> {
   // One sequence shared by all connections: every request takes the next path, so none repeats within a cycle.
   let next = 0;
-  const requests = paths === undefined ? undefined : [{ method: 'GET' as const, setupRequest: (request: autocannon.Request) => ({ ...request, path: paths[next++ % paths.length] }) }];
+  const requests =
+    paths === undefined
+      ? undefined
+      : [{ method: 'GET' as const, setupRequest: (request: autocannon.Request) => ({ ...request, path: paths[next++ % paths.length] }) }];
   // A short untimed run first, so both processes are measured with their hot paths compiled.
   await runLoad({ url, connections: 10, duration: 2, headers, requests });
   const result = await runLoad({ url, connections: 10, duration, headers, requests });
-  console.log(`  ${label.padEnd(22)} ${count(result.requestsPerSecond).padStart(7)} req/s, p50 ${result.latencyP50} ms, p99 ${result.latencyP99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`);
+  console.log(
+    `  ${label.padEnd(22)} ${count(result.requestsPerSecond).padStart(7)} req/s, p50 ${result.latencyP50} ms, p99 ${result.latencyP99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
+  );
   return result;
 }
 
@@ -75,7 +80,10 @@ export async function listVsBare({ settings, cache, backend }: ScenarioContext):
     // Two rounds alternated, so a slow spell of the shared machine lands on both sides.
     const rounds: [LoadResult, LoadResult][] = [];
     for (let round = 0; round < 2; round += 1) {
-      rounds.push([await measure('imagegate', `${server.url}${PATH}`, bearer(key), settings.duration), await measure('bare Hono', `${bare.url}${PATH}`, {}, settings.duration)]);
+      rounds.push([
+        await measure('imagegate', `${server.url}${PATH}`, bearer(key), settings.duration),
+        await measure('bare Hono', `${bare.url}${PATH}`, {}, settings.duration),
+      ]);
     }
     const real = combine(rounds.map(([r]) => r));
     const floor = combine(rounds.map(([, b]) => b));

@@ -43,7 +43,10 @@ export async function memory({ settings, cache }: ScenarioContext): Promise<Benc
     const generates = (async () => {
       for (let i = 0; i < GENERATES; i += 1) {
         const body = JSON.stringify({ prompt: `a harbour at dusk ${i}`, model: 'local/procedural', width: 256, height: 256 });
-        await json<unknown>(await fetch(`${server.url}/api/generate`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body }), 'POST /api/generate');
+        await json<unknown>(
+          await fetch(`${server.url}/api/generate`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body }),
+          'POST /api/generate',
+        );
       }
       lastGenerate = Date.now();
     })();
@@ -60,7 +63,9 @@ export async function memory({ settings, cache }: ScenarioContext): Promise<Benc
     const after = await read();
     const ratio = after.rss / idle.rss;
     console.log(`  after:     ${describeReading(after)}`);
-    console.log(`             = ${ratio.toFixed(2)}x idle, peak ${peak.toFixed(1)} MB; ${count(load.total)} requests, non-2xx ${load.non2xx}, ${count(load.requestsPerSecond)} req/s`);
+    console.log(
+      `             = ${ratio.toFixed(2)}x idle, peak ${peak.toFixed(1)} MB; ${count(load.total)} requests, non-2xx ${load.non2xx}, ${count(load.requestsPerSecond)} req/s`,
+    );
 
     await sleep(Math.max(0, lastGenerate + CPU_IDLE_TIMEOUT_MS + REST_MARGIN_MS - Date.now()));
     const rest = await read();
@@ -71,7 +76,13 @@ export async function memory({ settings, cache }: ScenarioContext): Promise<Benc
 
     const heap = (m: MemoryReading) => `${m.heapUsed.toFixed(0)}/${m.heapTotal.toFixed(0)}`;
     return [
-      { scenario: '5. Idle RSS (SQLite)', measured: `${idle.rss.toFixed(1)} MB (V8 heap ${heap(idle)} MB used/total)`, target: '< 150 MB', met: idle.rss < 150, details: { idle } },
+      {
+        scenario: '5. Idle RSS (SQLite)',
+        measured: `${idle.rss.toFixed(1)} MB (V8 heap ${heap(idle)} MB used/total)`,
+        target: '< 150 MB',
+        met: idle.rss < 150,
+        details: { idle },
+      },
       {
         scenario: `5. RSS 2 s after ${count(REQUESTS)} mixed requests + ${GENERATES} generates`,
         measured: `${after.rss.toFixed(1)} MB = ${ratio.toFixed(2)}x idle (V8 heap ${heap(idle)} → ${heap(after)} MB, ${after.threads - idle.threads} more threads; peak ${peak.toFixed(1)} MB; non-2xx ${load.non2xx})`,

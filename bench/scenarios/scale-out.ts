@@ -53,7 +53,9 @@ async function compare(workload: Workload, servers: readonly BenchServer[], role
     const cpu = countCpu(await roles());
     const load = await workload.run(targets, duration);
     const shares = cpu.stop();
-    console.log(`  ${label.padEnd(13)} ${count(load.requestsPerSecond).padStart(6)} req/s, p50 ${load.latencyP50} ms, p99 ${load.latencyP99} ms, non-2xx ${load.non2xx}, errors ${load.errors}; CPU ${describeShares(shares)}`);
+    console.log(
+      `  ${label.padEnd(13)} ${count(load.requestsPerSecond).padStart(6)} req/s, p50 ${load.latencyP50} ms, p99 ${load.latencyP99} ms, non-2xx ${load.non2xx}, errors ${load.errors}; CPU ${describeShares(shares)}`,
+    );
     return { load, cpu: shares };
   };
   console.log(`  ${workload.name}`);
@@ -73,7 +75,9 @@ async function compare(workload: Workload, servers: readonly BenchServer[], role
   // busy and each request costing as much, two processes could answer at most this many times as many.
   const cores = availableParallelism() * 100;
   const ceiling = cores / Math.max(1, (a.cpu.machine ?? 0) - (a.cpu.other ?? 0));
-  console.log(`  two/one ${ratio.toFixed(2)}x; ceiling on ${cores / 100} cores ${ceiling.toFixed(2)}x (one process's run used ${Math.round(cores / ceiling)}% of ${cores}%)`);
+  console.log(
+    `  two/one ${ratio.toFixed(2)}x; ceiling on ${cores / 100} cores ${ceiling.toFixed(2)}x (one process's run used ${Math.round(cores / ceiling)}% of ${cores}%)`,
+  );
   return {
     scenario: `7. ${workload.name}, two API processes vs one (PostgreSQL + Redis)`,
     measured: `${count(b.load.requestsPerSecond)} vs ${count(a.load.requestsPerSecond)} req/s = ${ratio.toFixed(2)}x; the cores allow ${ceiling.toFixed(2)}x (one: ${where(a)}; two: ${where(b)}; non-2xx/errors ${failures})`,
@@ -114,7 +118,9 @@ export async function scaleOut({ settings, cache, backend }: ScenarioContext): P
     const roles = async (): Promise<Roles> => ({
       'API 1': { pids: [first.pid] },
       'API 2': { pids: [second.pid] },
-      PostgreSQL: { pids: (await admin.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [prefix])).rows.map((row) => row.pid) },
+      PostgreSQL: {
+        pids: (await admin.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [prefix])).rows.map((row) => row.pid),
+      },
       Redis: { comm: 'redis-server' },
       autocannon: { pids: [process.pid] },
     });
@@ -135,7 +141,8 @@ export async function scaleOut({ settings, cache, backend }: ScenarioContext): P
     };
     const results = [await compare(list, servers, roles, settings.duration), await compare(generate, servers, roles, settings.duration)];
     // A process that stopped answering says why in its own output.
-    if (results.some((result) => !result.met)) for (const server of servers) console.log(`  output of API process ${server.pid}:\n${server.output().slice(-3000)}`);
+    if (results.some((result) => !result.met))
+      for (const server of servers) console.log(`  output of API process ${server.pid}:\n${server.output().slice(-3000)}`);
     return results;
   } finally {
     await Promise.all(servers.map((server) => server.stop()));

@@ -20,7 +20,7 @@ function newestMtime(dir: string): number {
  * runs). Only the server is compiled: the web app's vite build is not on any measured path.
  */
 export function ensureBuilt(): void {
-  const entry = path.join(ROOT, 'dist/entry/node.js');
+  const entry = path.join(ROOT, 'dist/runtimes/node/entry/node.js');
   const built = fs.existsSync(entry) ? fs.statSync(entry).mtimeMs : 0;
   if (built >= newestMtime(path.join(ROOT, 'src'))) return;
   console.log('building dist/ (tsc -p tsconfig.build.json), src is newer…');

@@ -48,7 +48,10 @@ export async function waitForHttp(url: string, child: ChildProcess, output: () =
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode} before answering:\n${output()}`);
-    const ok = await fetch(url).then((r) => r.ok, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ConfigPaths } from '../config.js';
+import type { ConfigPaths } from './paths.js';
 
 /**
  * Where data lives and how processes share work: SQLite, local disk and in-process queues by default;
@@ -18,16 +18,28 @@ const wholeMs = (min: number, max: number, fallback: number) =>
     .transform(Number)
     .pipe(z.number().int().min(min, `must be at least ${min} ms`).max(max, `must be at most ${max} ms`))
     .default(fallback);
-const flag = (fallback: 'true' | 'false') => z.enum(['true', 'false']).default(fallback).transform((value) => value === 'true');
+const flag = (fallback: 'true' | 'false') =>
+  z
+    .enum(['true', 'false'])
+    .default(fallback)
+    .transform((value) => value === 'true');
 
 export const infrastructureEnv = {
   DATABASE_URL: optional.pipe(
     z
       .string()
-      .regex(/^(postgres(ql)?:\/\/.+|sqlite:.+)$/, 'must be postgres://user:password@host:5432/database, or sqlite:<file> (sqlite::memory: for a throwaway database)')
+      .regex(
+        /^(postgres(ql)?:\/\/.+|sqlite:.+)$/,
+        'must be postgres://user:password@host:5432/database, or sqlite:<file> (sqlite::memory: for a throwaway database)',
+      )
       .optional(),
   ),
-  DATABASE_SCHEMA: optional.pipe(z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case PostgreSQL schema name (letters, digits, _)').optional()),
+  DATABASE_SCHEMA: optional.pipe(
+    z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case PostgreSQL schema name (letters, digits, _)')
+      .optional(),
+  ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATABASE_CONNECT_TIMEOUT_MS: wholeMs(100, 120_000, 5_000),
   DATABASE_STATEMENT_TIMEOUT_MS: wholeMs(0, 3_600_000, 30_000),
@@ -36,16 +48,48 @@ export const infrastructureEnv = {
   S3_ENDPOINT: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   S3_FORCE_PATH_STYLE: flag('false'),
   S3_PUBLIC_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  REDIS_URL: optional.pipe(z.string().regex(/^rediss?:\/\/.+/, 'must be redis://host:6379 (or rediss:// for TLS)').optional()),
+  REDIS_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\/.+/, 'must be redis://host:6379 (or rediss:// for TLS)')
+      .optional(),
+  ),
   REDIS_COMMAND_TIMEOUT_MS: wholeMs(50, 60_000, 1_000),
-  RATE_LIMIT_FALLBACK: z.enum(['closed', 'memory'], { message: 'must be closed (answer 503 while Redis is out) or memory (count in this process meanwhile)' }).default('closed'),
-  REDIS_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'may use letters, digits and _ . - (at most 64)').default('imagegate'),
-  WORKER_CONCURRENCY: optional.pipe(z.string().regex(/^\d+$/, 'must be a whole number from 1 to 256').transform(Number).pipe(z.number().int().min(1).max(256)).optional()),
-  CPU_WORKERS: optional.pipe(z.string().regex(/^\d+$/, 'must be a whole number from 1 to 64').transform(Number).pipe(z.number().int().min(1).max(64)).optional()),
-  ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(900),
+  RATE_LIMIT_FALLBACK: z
+    .enum(['closed', 'memory'], { message: 'must be closed (answer 503 while Redis is out) or memory (count in this process meanwhile)' })
+    .default('closed'),
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'may use letters, digits and _ . - (at most 64)')
+    .default('imagegate'),
+  WORKER_CONCURRENCY: optional.pipe(
+    z.string().regex(/^\d+$/, 'must be a whole number from 1 to 256').transform(Number).pipe(z.number().int().min(1).max(256)).optional(),
+  ),
+  CPU_WORKERS: optional.pipe(
+    z.string().regex(/^\d+$/, 'must be a whole number from 1 to 64').transform(Number).pipe(z.number().int().min(1).max(64)).optional(),
+  ),
+  ORPHAN_GRACE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 86_400)
+    .default(900),
 };
 
-type InfrastructureEnv = { [K in keyof typeof infrastructureEnv]?: z.infer<(typeof infrastructureEnv)[K]> } & { DATA_DIR: string; BATCH_CONCURRENCY: number; DATABASE_POOL_SIZE: number; DATABASE_CONNECT_TIMEOUT_MS: number; DATABASE_STATEMENT_TIMEOUT_MS: number; REDIS_COMMAND_TIMEOUT_MS: number; RATE_LIMIT_FALLBACK: 'closed' | 'memory'; STORAGE_DRIVER: 'local' | 's3'; S3_FORCE_PATH_STYLE: boolean; REDIS_PREFIX: string; ORPHAN_GRACE_SECONDS: number };
+type InfrastructureEnv = { [K in keyof typeof infrastructureEnv]?: z.infer<(typeof infrastructureEnv)[K]> } & {
+  DATA_DIR: string;
+  BATCH_CONCURRENCY: number;
+  DATABASE_POOL_SIZE: number;
+  DATABASE_CONNECT_TIMEOUT_MS: number;
+  DATABASE_STATEMENT_TIMEOUT_MS: number;
+  REDIS_COMMAND_TIMEOUT_MS: number;
+  RATE_LIMIT_FALLBACK: 'closed' | 'memory';
+  STORAGE_DRIVER: 'local' | 's3';
+  S3_FORCE_PATH_STYLE: boolean;
+  REDIS_PREFIX: string;
+  ORPHAN_GRACE_SECONDS: number;
+};
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; file: string }
@@ -83,7 +127,7 @@ export interface InfrastructureConfig {
 export function checkInfrastructure(env: Partial<InfrastructureEnv>, ctx: z.RefinementCtx): void {
   if (env.STORAGE_DRIVER === 's3') {
     for (const name of ['S3_BUCKET', 'S3_PUBLIC_URL'] as const) {
-      if (env[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `STORAGE_DRIVER=s3 needs ${name} (see README: Deployment)` });
+      if (env[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `STORAGE_DRIVER=s3 needs ${name} (see docs/deployment.md)` });
     }
   }
   if (env.DATABASE_SCHEMA !== undefined && !/^postgres/.test(env.DATABASE_URL ?? '')) {

@@ -3,6 +3,7 @@ import type { BlobStore } from '../ports/blob-store.js';
 import type { Clock } from '../ports/clock.js';
 import type { Database } from '../ports/database.js';
 import type { IdGenerator } from '../ports/ids.js';
+import type { GenerationEvents } from '../ports/generation-events.js';
 import type { ImageCodec } from '../ports/image-codec.js';
 import type { ImageProvider } from '../ports/image-provider.js';
 import type { JobQueue } from '../ports/job-queue.js';
@@ -11,6 +12,7 @@ import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { ReadinessCheck } from '../ports/readiness.js';
 import type { WebhookTransport } from '../ports/webhook-transport.js';
 import type { ModelCatalog } from './models/catalog.js';
+import type { UploadGates } from './inputs/fair-gate.js';
 
 /** Everything a domain verb may touch, as ports; `buildDeps` in src/runtimes/node/deps.ts picks the adapters (one composition root per runtime). */
 export interface Deps {
@@ -24,6 +26,8 @@ export interface Deps {
   clock: Clock;
   rateLimiter: RateLimiter;
   queue: JobQueue;
+  /** What happens to each generation, heard by whoever waits on it in any process (Redis pub/sub when configured). */
+  events: GenerationEvents;
   webhooks: WebhookTransport;
   batchSettings: BatchSettings;
   ids: IdGenerator;
@@ -34,6 +38,10 @@ export interface Deps {
   readiness: readonly ReadinessCheck[];
   /** Series served at `/metrics`; reports are dropped when METRICS_TOKEN is unset. */
   metrics: Metrics;
+  /** Turns for receiving and decoding files sent in, per key and in all (FairGate). */
+  uploadGates: UploadGates;
+  /** `strip`: uploads lose their location, device and other metadata before they are stored (UPLOAD_METADATA). */
+  uploadMetadata: 'strip' | 'keep';
 }
 
 export interface BatchSettings {

@@ -17,6 +17,8 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'GENERATION_FAILED'
   | 'GENERATION_REFUSED'
+  | 'GENERATION_CANCELLED'
+  | 'GENERATION_DELAYED'
   | 'PROVIDER_UNAVAILABLE'
   | 'PROVIDER_TIMEOUT'
   | 'GENERATION_OUTCOME_UNKNOWN'
@@ -39,24 +41,21 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: ErrorDetails,
-    options: { retryAfterSeconds?: number } = {},
+    options: { retryAfterSeconds?: number; cause?: unknown } = {},
   ) {
-    super(message);
+    // `cause` is for the log only (a library's words behind a refusal): toBody never renders it.
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   toBody(): { error: string; details?: ErrorDetails; code: ErrorCode } {
-    return this.details === undefined
-      ? { error: this.message, code: this.code }
-      : { error: this.message, details: this.details, code: this.code };
+    return this.details === undefined ? { error: this.message, code: this.code } : { error: this.message, details: this.details, code: this.code };
   }
 }
 
-export const notFound = (what: string, idField: string, id: string): ApiError =>
-  new ApiError('NOT_FOUND', `${what} not found`, { [idField]: id });
+export const notFound = (what: string, idField: string, id: string): ApiError => new ApiError('NOT_FOUND', `${what} not found`, { [idField]: id });
 
-export const invalidParameter = (field: string, message: string): ApiError =>
-  new ApiError('INVALID_PARAMETER', `Invalid ${field}`, { field, message });
+export const invalidParameter = (field: string, message: string): ApiError => new ApiError('INVALID_PARAMETER', `Invalid ${field}`, { field, message });
 
 export const invalidBody = (message: string): ApiError => new ApiError('INVALID_REQUEST_BODY', 'Invalid request body', message);
 

@@ -7,6 +7,9 @@ export interface ShapeProblem {
   message: string;
 }
 
+/** Any request body, and an MCP tool's arguments; `metadata` has its own, tighter limit. Deeper bodies are hostile, not data. */
+export const MAX_BODY_DEPTH = 32;
+
 export interface ShapeLimits {
   /** Containers (objects, arrays) inside one another; the value itself is level 1. */
   maxDepth: number;
@@ -25,7 +28,7 @@ export function findShapeProblem(value: unknown, limits: ShapeLimits, basePath =
     if (typeof current !== 'object' || current === null) continue;
     if (depth > limits.maxDepth) return { path, message: `is nested more than ${limits.maxDepth} levels deep` };
     if (Array.isArray(current)) {
-      current.forEach((item, index) => stack.push({ value: item, path: path === "" ? String(index) : `${path}.${index}`, depth: depth + 1 }));
+      current.forEach((item, index) => stack.push({ value: item, path: path === '' ? String(index) : `${path}.${index}`, depth: depth + 1 }));
       continue;
     }
     for (const [key, item] of Object.entries(current)) {

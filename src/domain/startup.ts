@@ -10,7 +10,12 @@ export interface StartupOptions {
    * A process that runs jobs cleans up after a stopped one before its first job: objects stored without a record,
    * and charges left reserved. Either may fail without stopping the start.
    */
-  recover?: { orphanGraceSeconds: number; callDeadlineMs: number };
+  recover?: {
+    orphanGraceSeconds: number;
+    callDeadlineMs: number;
+    /** This process is its database's only worker (the embedded setup's DATA_DIR lock): runs left by a crash are its own. */
+    soleWorker?: boolean;
+  };
   /** What the process does when a recovery step fails, for the log line: `serving anyway`, `working anyway`. */
   continuing: 'serving' | 'working';
 }
@@ -42,5 +47,13 @@ export async function startup(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 'ids' 
     await settleStaleCharges(deps, { callDeadlineMs }).catch((error: unknown) =>
       logger.error({ err: error }, `could not settle charges left reserved by a stopped process; ${options.continuing} anyway`),
     );
+    if (options.recover.soleWorker === true) {
+      // Their jobs come back at once (the queue's own take-over); without this they would wait out the dead runs' claims.
+      const released = await deps.db.generations.releaseAllClaims().catch((error: unknown) => {
+        logger.error({ err: error }, `could not release the claims of generations a stopped process was running; ${options.continuing} anyway`);
+        return 0;
+      });
+      if (released > 0) logger.info({ generations: released }, 'took over the generations a stopped process was running');
+    }
   }
 }

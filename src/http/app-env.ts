@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { RequestContext } from '../domain/context.js';
 import type { Principal } from '../domain/keys/principal.js';
+import type { ReceivedForm } from './multipart/read-form.js';
 
 export type { Permission, Principal } from '../domain/keys/principal.js';
 
@@ -12,6 +13,8 @@ export interface AppEnv {
     responseHeaders?: Record<string, string>;
     /** The response `respondWith` built with those headers already in it. */
     builtResponse?: Response;
+    /** A multipart form as read by the body middleware (json-body.ts): its fields and staged files. */
+    multipartForm?: ReceivedForm;
   };
 }
 

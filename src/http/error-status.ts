@@ -12,6 +12,7 @@ export const STATUS_BY_CODE = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  GENERATION_CANCELLED: 409,
   IDEMPOTENCY_IN_PROGRESS: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
   BUDGET_EXCEEDED: 402,
@@ -23,9 +24,10 @@ export const STATUS_BY_CODE = {
   GENERATION_OUTCOME_UNKNOWN: 502,
   PROVIDER_TIMEOUT: 504,
   SERVICE_UNAVAILABLE: 503,
+  GENERATION_DELAYED: 503,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 export const statusOf = (code: ErrorCode): ContentfulStatusCode => STATUS_BY_CODE[code];
 
 /** Failures after which the provider may have billed the call: a retry could pay twice, so clients are told not to. */
-export const MAY_HAVE_BEEN_CHARGED: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['GENERATION_OUTCOME_UNKNOWN', 'PROVIDER_TIMEOUT']);
+export const MAY_HAVE_BEEN_CHARGED: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['GENERATION_OUTCOME_UNKNOWN', 'PROVIDER_TIMEOUT', 'GENERATION_DELAYED']);

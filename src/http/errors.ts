@@ -1,14 +1,12 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from '../ports/logger.js';
-import type { ZodError } from 'zod';
 import { ApiError, dependencyUnavailable, invalidBody } from '../domain/errors.js';
 import { DependencyUnavailable } from '../ports/dependency-unavailable.js';
 import type { AppEnv } from './app-env.js';
 import { MAY_HAVE_BEEN_CHARGED, statusOf } from './error-status.js';
 import { isOpenAiPath, renderOpenAiError } from './openai/openai-errors.js';
 import type { RouteTable } from './route-table.js';
-import { describeIssue, fieldName } from './validation-messages.js';
 
 export function renderError(c: Context, error: ApiError, headers: Record<string, string> = {}): Response {
   const all: Record<string, string> = { ...headers };
@@ -48,6 +46,12 @@ export function onError(logger: Logger, options: { describeParameterErrors?: boo
     if (clientAborted(c)) return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     if (error instanceof ApiError) {
       if (statusOf(error.code) >= 500) logger.error({ requestId: c.get('requestId'), err: error }, error.message);
+      // A refusal with a cause (a decoder's own words) is the caller's fault, but the words help whoever looks into it.
+      else if (error.cause !== undefined)
+        logger.warn(
+          { requestId: c.get('requestId'), method: c.req.method, path: c.req.path, code: error.code, cause: String(error.cause) },
+          `request refused: ${error.message}`,
+        );
       return renderError(c, options.describeParameterErrors === true ? describeParameter(error) : error);
     }
     // The database, Redis or storage out of reach: an honest, retryable 503. At debug only: the request log has
@@ -95,35 +99,4 @@ export function onNotFound(routes: RouteTable): NotFoundHandler<AppEnv> {
     }
     return renderError(c, new ApiError('NOT_FOUND', 'Not found', { method: c.req.method, path: c.req.path, message: 'no such route; see /docs' }));
   };
-}
-
-interface ValidationFailure {
-  error: ZodError;
-  target: string;
-  data?: unknown;
-}
-
-/** Zod failures as the spec's bodies: `Invalid prompt` / `Invalid model` for those fields, `Invalid <field>` otherwise. */
-export function validationError({ error, target, data }: ValidationFailure): ApiError {
-  const issue = error.issues[0];
-  if (issue === undefined) return new ApiError('INVALID_PARAMETER', 'Invalid parameter', { message: 'invalid input' });
-  if (issue.code === 'unrecognized_keys') {
-    const field = issue.keys[0] ?? 'unknown';
-    return new ApiError('INVALID_PARAMETER', `Invalid ${field}`, {
-      field,
-      message: `${field} is not a parameter of this endpoint; remove it (see /docs for the accepted fields)`,
-    });
-  }
-  const field = fieldName(issue.path);
-  if (field === '') {
-    const what = target === 'json' ? 'the request body' : target === 'query' ? 'the query string' : target;
-    return invalidBody(describeIssue(what, issue.message));
-  }
-  const message = describeIssue(field, issue.message);
-  if (field === 'model') {
-    const model = typeof data === 'object' && data !== null ? (data as Record<string, unknown>).model : undefined;
-    // Echo the model only when it is a plausible id: a hostile value (an object nested 5,000 deep) is never sent back.
-    return new ApiError('INVALID_MODEL', 'Invalid model', { model: typeof model === 'string' ? model.slice(0, 200) : null, message });
-  }
-  return new ApiError('INVALID_PARAMETER', `Invalid ${field}`, { field, message });
 }

@@ -22,7 +22,11 @@ function jsonTextOf(value: object): string {
  * `c.json(value, status)`, with the same bytes, headers and response type, for a value that may be frozen; the
  * request's own headers go into the response as it is built (see response-headers.ts).
  */
-export function frozenJson<T extends object, S extends ContentfulStatusCode>(c: Pick<Context<AppEnv>, 'get' | 'set'>, value: T, status: S): Response & TypedResponse<JSONParsed<T>, S, 'json'> {
+export function frozenJson<T extends object, S extends ContentfulStatusCode>(
+  c: Pick<Context<AppEnv>, 'get' | 'set'>,
+  value: T,
+  status: S,
+): Response & TypedResponse<JSONParsed<T>, S, 'json'> {
   // The body is exactly JSON.stringify(value), as c.json writes it; only the type says so to the route's schema.
   return respondWith(c, jsonTextOf(value), status, 'application/json') as unknown as Response & TypedResponse<JSONParsed<T>, S, 'json'>;
 }

@@ -40,7 +40,13 @@ export interface AppRouteTable<E extends Env> extends RouteTable {
 
 interface OpenApiDefinition {
   type: string;
-  route?: { method: string; path: string; request?: { body?: { content?: Record<string, unknown> } }; [PERMISSIONS_EXTENSION]?: readonly Permission[]; [IDEMPOTENT_EXTENSION]?: boolean };
+  route?: {
+    method: string;
+    path: string;
+    request?: { body?: { content?: Record<string, unknown> } };
+    [PERMISSIONS_EXTENSION]?: readonly Permission[];
+    [IDEMPOTENT_EXTENSION]?: boolean;
+  };
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

@@ -28,10 +28,22 @@ export const queryInteger = (name: string, min: number, max: number) =>
 export const PageQuerySchema = z.object({
   limit: queryInteger('limit', 1, MAX_LIMIT)
     .optional()
-    .openapi({ param: { description: `Page size, 1 to ${MAX_LIMIT}, default ${DEFAULT_LIMIT}` }, type: 'integer', minimum: 1, maximum: MAX_LIMIT, example: 20 }),
+    .openapi({
+      param: { description: `Page size, 1 to ${MAX_LIMIT}, default ${DEFAULT_LIMIT}` },
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_LIMIT,
+      example: 20,
+    }),
   offset: queryInteger('offset', 0, MAX_OFFSET)
     .optional()
-    .openapi({ param: { description: `Number of results to skip, 0 to ${MAX_OFFSET}, default 0` }, type: 'integer', minimum: 0, maximum: MAX_OFFSET, example: 0 }),
+    .openapi({
+      param: { description: `Number of results to skip, 0 to ${MAX_OFFSET}, default 0` },
+      type: 'integer',
+      minimum: 0,
+      maximum: MAX_OFFSET,
+      example: 0,
+    }),
 });
 
 export const pageRequest = (query: { limit?: number | undefined; offset?: number | undefined }) => ({
@@ -57,9 +69,46 @@ export const ParametersSchema = z
 const MAX_SIDE = 8192;
 
 /** The optional generation settings of `/api/generate`, reused by templates. */
+/**
+ * A webhook URL's form, for every body that takes one (batches, single generations); where it may point (the SSRF
+ * rules) is checked by the verb, with the transport that will deliver to it.
+ */
+export const WebhookUrlSchema = z.url({ protocol: /^https?$/, error: 'webhook_url must be an absolute http(s) URL' });
+
+/** A webhook's delivery log, as a batch and a generation show it. */
+export const WebhookDeliverySchema = z.object({
+  id: z.string().openapi({ description: 'The webhook-id header, the same on every attempt' }),
+  event: z.string(),
+  url: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed', 'stopped']),
+  attempt_count: z.number().int(),
+  next_attempt_at: z.string().nullable(),
+  attempts: z.array(
+    z.object({
+      attempt: z.number().int(),
+      at: z.string(),
+      status_code: z.number().int().nullable(),
+      error: z.string().nullable(),
+      duration_ms: z.number().int(),
+    }),
+  ),
+});
+
 export const GenerationOptionsSchema = z.object({
-  width: z.number().int().min(1).max(MAX_SIDE).optional().openapi({ description: "Pixels; each model's own range applies (`min_size`, `max_width` in GET /api/models)", example: 512 }),
-  height: z.number().int().min(1).max(MAX_SIDE).optional().openapi({ description: "Pixels; each model's own range applies (`min_size`, `max_height`)", example: 512 }),
+  width: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_SIDE)
+    .optional()
+    .openapi({ description: "Pixels; each model's own range applies (`min_size`, `max_width` in GET /api/models)", example: 512 }),
+  height: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_SIDE)
+    .optional()
+    .openapi({ description: "Pixels; each model's own range applies (`min_size`, `max_height`)", example: 512 }),
   seed: z.number().int().min(0).max(4_294_967_295).optional().openapi({ description: 'Same prompt and seed give the same image on deterministic models' }),
   negative_prompt: z.string().max(2000).optional(),
   steps: z.number().int().min(1).max(100).optional(),
@@ -69,11 +118,14 @@ export const GenerationOptionsSchema = z.object({
     .min(0, 'strength must be a number from 0 to 1')
     .max(1, 'strength must be a number from 0 to 1')
     .optional()
-    .openapi({ description: "Image-to-image: how far the result may move from the first input image, 0 (keep it) to 1 (ignore it); for models whose inputs.strength is true" }),
-  quality: z
-    .enum(['low', 'medium', 'high', 'auto'], { error: 'quality must be low, medium, high or auto' })
-    .optional()
-    .openapi({ description: "For models that list quality levels (outputs.quality in GET /api/models); priced per quality where the provider does. auto: the model's default" }),
+    .openapi({
+      description:
+        'Image-to-image: how far the result may move from the first input image, 0 (keep it) to 1 (ignore it); for models whose inputs.strength is true',
+    }),
+  quality: z.enum(['low', 'medium', 'high', 'auto'], { error: 'quality must be low, medium, high or auto' }).optional().openapi({
+    description:
+      "For models that list quality levels (outputs.quality in GET /api/models); priced per quality where the provider does. auto: the model's default",
+  }),
   background: z
     .enum(['transparent', 'opaque', 'auto'], { error: 'background must be transparent, opaque or auto' })
     .optional()
@@ -81,7 +133,7 @@ export const GenerationOptionsSchema = z.object({
   output_format: z
     .enum(['png', 'jpeg', 'webp'], { error: 'output_format must be png, jpeg or webp' })
     .optional()
-    .openapi({ description: 'The stored file\'s format (default png); r2_key ends in .png, .jpg or .webp' }),
+    .openapi({ description: "The stored file's format (default png); r2_key ends in .png, .jpg or .webp" }),
   output_compression: z
     .number({ error: 'output_compression must be a whole number from 0 to 100' })
     .int('output_compression must be a whole number from 0 to 100')
@@ -115,17 +167,27 @@ export const ImageSchema = z
     source_image_ids: z.array(z.string()).openapi({ description: 'Lineage: the images this one was made from, in the order given (empty for text-to-image)' }),
     thumbnails: z
       .object({
-        small: z.string().openapi({ description: 'WebP, 256 px on the long side (smaller images keep their size)', example: 'http://localhost:8787/files/thumbnails/img_01jc4x1q7z3m9r4f2k8t6v5w0y-256.webp' }),
-        medium: z.string().openapi({ description: 'WebP, 768 px on the long side (smaller images keep their size)', example: 'http://localhost:8787/files/thumbnails/img_01jc4x1q7z3m9r4f2k8t6v5w0y-768.webp' }),
+        small: z.string().openapi({
+          description: 'WebP, 256 px on the long side (smaller images keep their size)',
+          example: 'http://localhost:8787/files/thumbnails/img_01jc4x1q7z3m9r4f2k8t6v5w0y-256.webp',
+        }),
+        medium: z.string().openapi({
+          description: 'WebP, 768 px on the long side (smaller images keep their size)',
+          example: 'http://localhost:8787/files/thumbnails/img_01jc4x1q7z3m9r4f2k8t6v5w0y-768.webp',
+        }),
       })
       .nullable()
-      .openapi('ImageThumbnails', { description: 'Previews for galleries (e.g. an img srcset of 256w, 768w and r2_url); null for images stored before thumbnails existed' }),
+      .openapi('ImageThumbnails', {
+        description: 'Previews for galleries (e.g. an img srcset of 256w, 768w and r2_url); null for images stored before thumbnails existed',
+      }),
   })
   .openapi('Image');
 
 /** One image with its children: what was made from it. */
 export const ImageDetailSchema = ImageSchema.extend({
-  derived_image_ids: z.array(z.string()).openapi({ description: 'Images made from this one (newest first, at most 100); GET /api/images?derived_from=<id> pages through all' }),
+  derived_image_ids: z
+    .array(z.string())
+    .openapi({ description: 'Images made from this one (newest first, at most 100); GET /api/images?derived_from=<id> pages through all' }),
 }).openapi('ImageDetail');
 
 export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({

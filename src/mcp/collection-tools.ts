@@ -5,7 +5,7 @@ import { getBatch } from '../domain/batches/read-batches.js';
 import { addImageToCollection } from '../domain/collections/change-collections.js';
 import { createCollection } from '../domain/collections/create-collection.js';
 import type { Deps } from '../domain/context.js';
-import { jsonResult, type DefineTool } from './mcp-server.js';
+import { jsonResult, type DefineTool } from './define-tool.js';
 
 const day = z.string().max(40).describe('A date (2026-11-01) or a UTC timestamp (2026-11-01T12:00:00Z)');
 
@@ -39,7 +39,11 @@ export function registerCollectionTools(define: DefineTool, deps: Deps): void {
       'Queues several prompts on one model and returns at once with the batch id; the images are made in the background. Poll get_batch until status is completed. Each image costs as with generate_image.',
     permissions: ['generate'],
     input: {
-      prompts: z.array(z.string()).min(1).max(deps.batchSettings.maxPrompts).describe(`The prompts, 1 to ${deps.batchSettings.maxPrompts}, each 3 to 4,000 characters`),
+      prompts: z
+        .array(z.string())
+        .min(1)
+        .max(deps.batchSettings.maxPrompts)
+        .describe(`The prompts, 1 to ${deps.batchSettings.maxPrompts}, each 3 to 4,000 characters`),
       name: z.string().min(1).max(100).optional().describe('A name to recognise the batch by'),
       model: z.string().optional().describe('A model id from list_models; omit for the service default'),
       width: z.number().int().min(1).max(8192).optional().describe("Pixels for every image; omit for the model's default"),
@@ -50,7 +54,8 @@ export function registerCollectionTools(define: DefineTool, deps: Deps): void {
 
   define('get_batch', {
     title: 'Get a batch',
-    description: "A batch's status (queued, processing, completed, cancelled), counts, the images made so far with their URLs, and each failed prompt's reason.",
+    description:
+      "A batch's status (queued, processing, completed, cancelled), counts, the images made so far with their URLs, and each failed prompt's reason.",
     permissions: ['read', 'generate'],
     readOnly: true,
     input: { id: z.string().min(1).max(200).describe('The id from create_batch, e.g. batch_01jc...') },
@@ -65,7 +70,10 @@ export function registerCollectionTools(define: DefineTool, deps: Deps): void {
     description: 'What your images cost in USD, in total, per model and per UTC day, for an optional date range (deleted images included: they were paid for).',
     permissions: ['read'],
     readOnly: true,
-    input: { from: day.optional().describe('Start, inclusive: a date or UTC timestamp'), to: day.optional().describe('End: a date includes that whole day; a timestamp is exclusive') },
+    input: {
+      from: day.optional().describe('Start, inclusive: a date or UTC timestamp'),
+      to: day.optional().describe('End: a date includes that whole day; a timestamp is exclusive'),
+    },
     run: async (args, ctx) => jsonResult(await getCosts({ deps, ctx, input: args })),
   });
 }

@@ -1,14 +1,15 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CallToolRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { z, type ZodRawShape } from 'zod';
+import { CallToolRequestSchema, type CallToolResult, type ProgressToken, type ServerNotification } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import type { Deps, RequestContext } from '../domain/context.js';
 import { ApiError } from '../domain/errors.js';
-import { checkStorable } from '../domain/json-shape.js';
-import type { Permission, Principal } from '../domain/keys/principal.js';
-import { validationError } from '../http/errors.js';
-import { MAX_BODY_DEPTH } from '../http/middleware/json-body.js';
-import { installValidationMessages } from '../http/validation-messages.js';
+import { checkStorable, MAX_BODY_DEPTH } from '../domain/json-shape.js';
+import type { Principal } from '../domain/keys/principal.js';
+import { validationError } from '../domain/validation-error.js';
+import { installValidationMessages } from '../domain/validation-messages.js';
 import { registerCollectionTools } from './collection-tools.js';
+import type { DefineTool, ReportProgress } from './define-tool.js';
+import { registerGenerationTools } from './generation-tools.js';
 import { registerImageTools } from './image-tools.js';
 import { registerUploadTools } from './upload-tools.js';
 
@@ -20,21 +21,13 @@ export interface McpSession {
   version: string;
 }
 
-export interface ToolDefinition<S extends ZodRawShape> {
-  title: string;
-  description: string;
-  /** Any one of these lets the key call the tool, exactly as the HTTP route of the same verb. */
-  permissions: readonly Permission[];
-  input: S;
-  readOnly?: boolean;
-  run: (args: z.infer<z.ZodObject<S>>, ctx: RequestContext) => Promise<CallToolResult>;
-}
-
-export type DefineTool = <S extends ZodRawShape>(name: string, definition: ToolDefinition<S>) => void;
-
-/** A tool's answer: the record as JSON text (for any client) and as structured content (for clients that read it). */
-export function jsonResult(value: object, extra: CallToolResult['content'] = []): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }, ...extra], structuredContent: value as Record<string, unknown> };
+/** Sends progress for the call that carried `token`; a failed send (the client gone) is logged, never thrown. */
+function progressReporter(token: ProgressToken | undefined, send: (notification: ServerNotification) => Promise<void>, deps: Deps): ReportProgress | undefined {
+  if (token === undefined) return undefined;
+  return (progress) =>
+    send({ method: 'notifications/progress', params: { progressToken: token, ...progress } }).catch((error: unknown) => {
+      deps.logger.debug({ err: error instanceof Error ? error.message : String(error) }, 'could not send an MCP progress notification');
+    });
 }
 
 /** An imagegate error as a tool error the agent can act on: what went wrong and what to send instead. */
@@ -54,17 +47,19 @@ export function createMcpServer({ deps, principal, version }: McpSession): McpSe
   // The same wording of zod's issues as /api ("width must be an integer (got "big")"); stdio has no app to set it.
   installValidationMessages();
   const server = new McpServer({ name: 'imagegate', version });
-  const tools = new Map<string, (args: unknown) => Promise<CallToolResult>>();
+  const tools = new Map<string, (args: unknown, report: ReportProgress | undefined) => Promise<CallToolResult>>();
   let calls = 0;
   const define: DefineTool = (name, definition) => {
     // Strict, as the routes' bodies: a misspelt argument (negative_promt) is refused, not silently dropped.
     const schema = z.strictObject(definition.input);
-    const call = async (args: unknown): Promise<CallToolResult> => {
+    const call = async (args: unknown, report: ReportProgress | undefined): Promise<CallToolResult> => {
       calls += 1;
       const ctx: RequestContext = {
         userId: principal.userId,
         requestId: `mcp-${name}-${calls}`,
-        ...(principal.key === undefined ? {} : { key: { id: principal.key.id, dailyBudgetUsd: principal.key.dailyBudgetUsd, monthlyBudgetUsd: principal.key.monthlyBudgetUsd } }),
+        ...(principal.key === undefined
+          ? {}
+          : { key: { id: principal.key.id, dailyBudgetUsd: principal.key.dailyBudgetUsd, monthlyBudgetUsd: principal.key.monthlyBudgetUsd } }),
       };
       try {
         if (!definition.permissions.some((permission) => principal.permissions.has(permission))) {
@@ -79,7 +74,7 @@ export function createMcpServer({ deps, principal, version }: McpSession): McpSe
         checkStorable(given, { maxDepth: MAX_BODY_DEPTH }, 'the arguments');
         const parsed = schema.safeParse(given);
         if (!parsed.success) throw validationError({ error: parsed.error, target: 'the arguments', data: given });
-        return await definition.run(parsed.data, ctx);
+        return await definition.run(parsed.data, ctx, report);
       } catch (error) {
         if (!(error instanceof ApiError)) deps.logger.error({ err: error, requestId: ctx.requestId }, 'MCP tool failed');
         return toolError(error);
@@ -88,22 +83,33 @@ export function createMcpServer({ deps, principal, version }: McpSession): McpSe
     tools.set(name, call);
     server.registerTool(
       name,
-      { title: definition.title, description: definition.description, inputSchema: definition.input, annotations: { readOnlyHint: definition.readOnly ?? false } },
+      {
+        title: definition.title,
+        description: definition.description,
+        inputSchema: definition.input,
+        annotations: { readOnlyHint: definition.readOnly ?? false },
+      },
       // Listed with its schema; calls arrive through the tools/call handler below, which checks them first.
-      ((args: unknown) => call(args)) as Parameters<McpServer['registerTool']>[2],
+      ((args: unknown) => call(args, undefined)) as Parameters<McpServer['registerTool']>[2],
     );
   };
   registerImageTools(define, deps);
   registerUploadTools(define, deps);
   registerCollectionTools(define, deps);
+  registerGenerationTools(define, deps);
   // The SDK's own tools/call handler answers bad arguments and unknown tools with untyped text ("MCP error -32602:
   // Input validation error..."); this one answers them as imagegate errors, with what to send instead.
   server.server.removeRequestHandler('tools/call');
-  server.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const call = tools.get(request.params.name);
-    if (call !== undefined) return call(request.params.arguments);
+    if (call !== undefined) return call(request.params.arguments, progressReporter(request.params._meta?.progressToken, extra.sendNotification, deps));
     const name = request.params.name.slice(0, 100);
-    return toolError(new ApiError('NOT_FOUND', 'Tool not found', { tool: name, message: `this server has no tool named ${JSON.stringify(name)}; call tools/list for the tools it has` }));
+    return toolError(
+      new ApiError('NOT_FOUND', 'Tool not found', {
+        tool: name,
+        message: `this server has no tool named ${JSON.stringify(name)}; call tools/list for the tools it has`,
+      }),
+    );
   });
   return server;
 }

@@ -2,8 +2,9 @@ import { decodeBase64 } from 'hono/utils/encode';
 import { z } from 'zod';
 import type { Deps } from '../domain/context.js';
 import { invalidParameter } from '../domain/errors.js';
+import { MAX_UPLOAD_BYTES } from '../domain/inputs/input-limits.js';
 import { uploadImage } from '../domain/inputs/upload-image.js';
-import { jsonResult, type DefineTool } from './mcp-server.js';
+import { jsonResult, type DefineTool } from './define-tool.js';
 
 /** Standard base64, padding optional; a data URL's prefix is taken off first. */
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -11,8 +12,7 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 export function registerUploadTools(define: DefineTool, deps: Deps): void {
   define('upload_image', {
     title: 'Upload an image',
-    description:
-      'Puts a PNG, JPEG or WebP into the gallery, to edit or use as a reference: pass its id in image_ids (or mask_image_id) of generate_image. Send the file as base64 (a data: URL works too); MCP messages are limited to 4 MB, so files up to about 3 MB (larger ones through POST /api/uploads). Free.',
+    description: `Puts a PNG, JPEG or WebP into the gallery, to edit or use as a reference: pass its id in image_ids (or mask_image_id) of generate_image. Send the file as base64 (a data: URL works too); files up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB (${MAX_UPLOAD_BYTES} bytes before base64), as POST /api/uploads. Free.`,
     permissions: ['generate'],
     input: {
       data: z.string().min(1).describe('The file in base64, or a data:image/png;base64,... URL'),

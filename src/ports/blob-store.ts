@@ -49,3 +49,21 @@ export function isSafeKey(key: string): boolean {
     key.split('/').every((segment) => segment.length <= MAX_KEY_SEGMENT_LENGTH && segment !== '..')
   );
 }
+
+/**
+ * The type of an object by the extension of its key: the service chooses keys when it stores a file (from the decoded
+ * image), so this is what was stored, never a guess from the bytes. Anything else is bytes to download: no browser
+ * renders `application/octet-stream` with `nosniff`.
+ */
+export function contentTypeOfKey(key: string): string {
+  const dot = key.lastIndexOf('.');
+  return (dot > key.lastIndexOf('/') ? TYPES_BY_EXTENSION[key.slice(dot + 1).toLowerCase()] : undefined) ?? 'application/octet-stream';
+}
+
+const TYPES_BY_EXTENSION: Readonly<Record<string, string>> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  json: 'application/json',
+};

@@ -20,3 +20,22 @@ export class DependencyUnavailable extends Error {
 }
 
 export const isDependencyUnavailable = (error: unknown): error is DependencyUnavailable => error instanceof DependencyUnavailable;
+
+const TRANSIENT = Symbol.for('imagegate.transient-failure');
+
+/**
+ * A driver's error that an adapter marked as the infrastructure failing under the work, short of a dependency out of
+ * reach: a busy SQLite file, a transaction PostgreSQL asks to run again, a Redis command given up on, a connection
+ * that broke. The error stays the driver's own (its class, code and message, so a request answers as it would
+ * anyway); work that runs again by itself (a queued generation) runs again rather than failing on it.
+ */
+export type TransientFailure = Error & { readonly [TRANSIENT]: true };
+
+/** `error`, marked as a TransientFailure when it is an Error (anything else is handed back as it is), for `throw markTransient(error)`. */
+export function markTransient<T>(error: T): T {
+  if (error instanceof Error && !isTransientFailure(error) && Object.isExtensible(error)) Object.defineProperty(error, TRANSIENT, { value: true });
+  return error;
+}
+
+export const isTransientFailure = (error: unknown): error is TransientFailure =>
+  error instanceof Error && (error as Error & Partial<Record<symbol, unknown>>)[TRANSIENT] === true;

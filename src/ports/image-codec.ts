@@ -56,6 +56,14 @@ export interface VerifiedImage {
   thumbnails?: EncodedThumbnail[];
 }
 
+/**
+ * An image in a file of its own (a staged upload): a codec that reads files decodes it from there, a row at a
+ * time, rather than from a copy of its bytes in memory. Codecs without file access take bytes only (`readsFiles`).
+ */
+export interface ImageFileRef {
+  path: string;
+}
+
 /** The image types the service takes in (uploads, edits, references), as read from the bytes. */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
@@ -79,9 +87,10 @@ export interface ImageCodec {
    * Decodes the whole image, refusing one of more than `maxPixels` before decoding it, so a file that only
    * starts like an image (truncated, corrupt) is refused on the way in rather than at the provider. Resolves
    * with its size; rejects with the decoder's reason. With `thumbnails`, the decode that checks every pixel is
-   * the one that makes them.
+   * the one that makes them. `pixels`, what the header says, lets a codec keep a small image's decode from waiting
+   * behind large ones.
    */
-  verify(bytes: Uint8Array, options: CodecCallOptions & ThumbnailOptions & { maxPixels: number }): Promise<VerifiedImage>;
+  verify(image: Uint8Array | ImageFileRef, options: CodecCallOptions & ThumbnailOptions & { maxPixels: number; pixels?: number }): Promise<VerifiedImage>;
   /**
    * Starts now, in the background, whatever the codec runs on (threads), for work known to be coming: a batch whose
    * answers will be stored. Does nothing once started; optional for codecs with nothing to start.
@@ -94,6 +103,8 @@ export interface ImageCodec {
   readonly outputFormats?: readonly EncodeOptions['format'][];
   /** The types `verify` and `edit` can decode, when not all three (PNG only without libvips); others are refused as such. */
   readonly inputFormats?: readonly ImageType[];
+  /** True where `verify` takes an ImageFileRef; elsewhere the caller passes the bytes. */
+  readonly readsFiles?: boolean;
   /** False where no thumbnail can be made (no WebP encoder): none is asked for, and none is missed in the log. */
   readonly makesThumbnails?: boolean;
 }

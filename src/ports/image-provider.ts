@@ -46,6 +46,8 @@ export interface ProviderRequest {
   background?: ImageBackground;
   /** OpenAI's `input_fidelity` for edits (gpt-image models). */
   inputFidelity?: 'low' | 'high';
+  /** OpenAI's `moderation` (GPT image models); providers without the setting leave it aside. */
+  moderation?: 'auto' | 'low';
 }
 
 /** Tokens a token-billed provider (OpenAI's GPT image models) reports it billed for one image. */
@@ -89,6 +91,46 @@ export interface ProviderCallOptions {
   signal?: AbortSignal;
   /** Shared by every attempt of one call; see CallJournal. */
   journal?: CallJournal;
+  /**
+   * Partial images the caller would like while the model draws (OpenAI's `partial_images`, 1..3). Providers that
+   * cannot stream them leave it aside and answer the final image alone; fewer than `count` may come (OpenAI's
+   * contract says so too).
+   */
+  partialImages?: PartialImages;
+  /**
+   * Whose call it is (an API key, or a user without one). Calls waiting for one of the provider's slots take turns
+   * between shares, so one key's backlog cannot hold back another key's call; absent, the call waits with the others.
+   */
+  share?: string;
+  /**
+   * How far the call got, as the provider reports it while it works (ComfyUI's sampler steps, a Replicate or fal
+   * job's queue place and logged steps, the offline model's drawing stages); providers that report nothing never
+   * call it. Called in order, before the call resolves; it must not throw (a listener's failure is not the provider's).
+   */
+  onProgress?: (progress: ProviderProgress) => void;
+}
+
+/** One report of how far a provider call got. */
+export interface ProviderProgress {
+  /**
+   * 0..1 of the whole call, never lower than an earlier report's of the same call. Absent when the provider says
+   * only where the job is (queued, booting), not how far.
+   */
+  fraction?: number;
+  /** What the provider is doing, in a few words: `step 12/30`, `in queue, 3 ahead`. */
+  message?: string;
+}
+
+/** A partial image as the provider streamed it: `index` counts from 0, `b64_json` is the image in base64. */
+export interface PartialImage {
+  index: number;
+  b64_json: string;
+}
+
+export interface PartialImages {
+  count: number;
+  /** Called as each partial arrives, before the call resolves; it must not throw (a listener's failure is not the provider's). */
+  onPartial: (image: PartialImage) => void;
 }
 
 /**
@@ -204,12 +246,17 @@ export function httpFailure(provider: string, status: number, detail: string, re
   const message = `${provider} answered ${status}${detail === '' ? '' : `: ${detail}`}`;
   const classified = kind ?? kindOfStatus(status);
   if (classified === 'unavailable') return new ProviderUnavailable(message, status, parseRetryAfter(retryAfter));
-  if (classified === 'account') return new ProviderAccountProblem(`${message} (${ACCOUNT_HINT[status] ?? "check the provider's account and settings"})`, status);
+  if (classified === 'account')
+    return new ProviderAccountProblem(`${message} (${ACCOUNT_HINT[status] ?? "check the provider's account and settings"})`, status);
   return new ProviderRefusal(message);
 }
 
 const kindOfStatus = (status: number): FailureKind =>
-  status === 408 || status === 429 || status >= 500 ? 'unavailable' : status === 401 || status === 402 || status === 403 || status === 404 ? 'account' : 'refusal';
+  status === 408 || status === 429 || status >= 500
+    ? 'unavailable'
+    : status === 401 || status === 402 || status === 403 || status === 404
+      ? 'account'
+      : 'refusal';
 
 const ACCOUNT_HINT: Readonly<Record<number, string>> = {
   401: "check the provider's API key",

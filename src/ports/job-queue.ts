@@ -13,6 +13,12 @@ export interface EnqueueOptions {
    * an older version, which checks payloads strictly, still runs the job. A job keeps the headers of the enqueue that created it.
    */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * Lower runs first; FIFO among equal priorities (default 0). A whole number; how far apart two priorities are means
+   * nothing, only their order (an adapter may cap very large ones, which then run FIFO among themselves after the rest).
+   * Kept by a job through its retries. Fairness between callers (generation ranks) rides on it.
+   */
+  priority?: number;
 }
 
 /** One job of `JobQueue.enqueueAll`. */

@@ -1,4 +1,16 @@
-import { context, isSpanContextValid, propagation, ProxyTracerProvider, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span } from '@opentelemetry/api';
+import {
+  context,
+  isSpanContextValid,
+  propagation,
+  ProxyTracerProvider,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Context,
+  type Span,
+} from '@opentelemetry/api';
 
 /**
  * Tracing as the domain and the HTTP layer use it, on the OpenTelemetry API alone (runtime-neutral, no SDK).

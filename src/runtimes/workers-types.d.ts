@@ -12,8 +12,23 @@ declare module 'cloudflare:workers' {
     put<T>(key: string, value: T): Promise<void>;
   }
 
+  /** A Workers WebSocket: one end of a WebSocketPair, or the socket of a `fetch` answered 101. */
+  export interface WorkerWebSocket {
+    accept(): void;
+    send(message: string): void;
+    close(code?: number, reason?: string): void;
+    addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+    addEventListener(type: 'close', listener: () => void): void;
+  }
+
+  /** The global `WebSocketPair` (not exported by the module: reached through globalThis). */
+  export type WebSocketPairConstructor = new () => { 0: WorkerWebSocket; 1: WorkerWebSocket };
+
   export interface DurableObjectState {
     readonly storage: DurableObjectStorage;
+    /** Hibernatable sockets: held by the runtime, which wakes the object for their events. */
+    acceptWebSocket(socket: WorkerWebSocket): void;
+    getWebSockets(): WorkerWebSocket[];
   }
 
   /** The base class of a Durable Object whose public methods are called over RPC. */
@@ -21,6 +36,8 @@ declare module 'cloudflare:workers' {
     protected ctx: DurableObjectState;
     protected env: Env;
     constructor(ctx: DurableObjectState, env: Env);
+    fetch?(request: Request): Promise<Response>;
+    webSocketClose?(socket: WorkerWebSocket, code: number, reason: string, wasClean: boolean): Promise<void>;
   }
 }
 

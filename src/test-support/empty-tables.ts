@@ -7,7 +7,11 @@ import type { DatabaseSchema } from '../adapters/db/schema.js';
  * is emptied next pass.
  */
 export async function emptyTables(kysely: Kysely<DatabaseSchema>): Promise<void> {
-  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name not like 'd1_%' and name not like 'images_search%'`.execute(kysely);
+  const tables = await sql<{
+    name: string;
+  }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name not like 'd1_%' and name not like 'images_search%'`.execute(
+    kysely,
+  );
   let left = tables.rows.map((row) => row.name);
   for (let pass = 0; left.length > 0 && pass < tables.rows.length; pass += 1) {
     const failed: string[] = [];

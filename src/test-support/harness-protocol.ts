@@ -16,6 +16,8 @@ export interface HarnessReset {
   idempotencyLease?: ClaimLease;
   /** Providers by id, each called through the test process's provider bridge at this URL. */
   providers?: { ids: string[]; url: string };
-  /** False: Queue messages are acknowledged unrun, so jobs stay queued (as a Node harness without workers). */
+  /** False: Queue messages are acknowledged unrun, so jobs stay queued (as a Node harness without workers)... */
   workers: boolean;
+  /** ...except generations and their thumbnails, which run unless this is false too (HarnessOptions.generationJobs). */
+  generationJobs: boolean;
 }

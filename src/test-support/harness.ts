@@ -6,10 +6,10 @@ import type { AddressLookup } from '../adapters/webhooks/address-policy.js';
 import { createHttpWebhookTransport } from '../adapters/webhooks/http-webhook-transport.js';
 import type { AppConfig } from '../app.js';
 import { createNodeApp } from '../runtimes/node/app.js';
-import { type Config } from '../config.js';
+import { type Config } from '../config/config.js';
 import { loadConfig } from '../runtimes/node/config.js';
 import { buildDeps } from '../runtimes/node/deps.js';
-import { startBatchWorkers } from '../domain/batches/batch-workers.js';
+import { registerGenerationJobs, startBatchWorkers } from '../domain/batches/batch-workers.js';
 import type { JobRetryPolicy } from '../adapters/queue/retry-policy.js';
 import type { BatchSettings, Deps } from '../domain/context.js';
 import { bootstrapAdminKey } from '../domain/keys/bootstrap-admin-key.js';
@@ -66,8 +66,10 @@ export interface HarnessOptions {
   allowPrivateNetworks?: boolean;
   /** How the queue retries a job that threw (default: the production policy). */
   jobRetry?: JobRetryPolicy;
-  /** Start the batch and webhook workers (default true). */
+  /** Start the batch and webhook workers (default true). Generation jobs run either way, unless `generationJobs` is false. */
   workers?: boolean;
+  /** Run generation jobs (default true): false keeps every accepted generation queued. */
+  generationJobs?: boolean;
   /** `memory` keeps images in memory even when the run names another store (tests of time-stamped listings). */
   storage?: 'configured' | 'memory';
   /** `own`: a CPU pool of the harness's runtime, closed with it, as the server has; default `shared` (testCpuPool). */
@@ -116,7 +118,16 @@ export interface Harness {
 }
 
 /** Settings a test run may give to run the whole suite on other adapters (the scale-out project). */
-const ADAPTER_SETTINGS = ['DATABASE_URL', 'DATABASE_POOL_SIZE', 'REDIS_URL', 'STORAGE_DRIVER', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_PUBLIC_URL'] as const;
+const ADAPTER_SETTINGS = [
+  'DATABASE_URL',
+  'DATABASE_POOL_SIZE',
+  'REDIS_URL',
+  'STORAGE_DRIVER',
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'S3_FORCE_PATH_STYLE',
+  'S3_PUBLIC_URL',
+] as const;
 
 /**
  * The run's adapters, each isolated for this harness: a fresh PostgreSQL schema, a fresh Redis prefix,
@@ -197,8 +208,16 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   };
   await bootstrapAdminKey(deps, TEST_KEY);
   const workers = options.workers === false ? undefined : await startBatchWorkers(deps);
+  // Without them POST /api/generate would wait for ever: a single generation is a job like any other.
+  if (workers === undefined && options.generationJobs !== false) registerGenerationJobs(deps);
   // Tests name the peer address in a header; the real server reads it from the socket.
-  const app = createNodeApp({ deps, config: appConfig, serveFiles: true, clientAddress: (c) => c.req.header(TEST_CLIENT_ADDRESS_HEADER) ?? '127.0.0.1', idempotencyLease: options.idempotencyLease });
+  const app = createNodeApp({
+    deps,
+    config: appConfig,
+    serveFiles: true,
+    clientAddress: (c) => c.req.header(TEST_CLIENT_ADDRESS_HEADER) ?? '127.0.0.1',
+    idempotencyLease: options.idempotencyLease,
+  });
 
   return {
     app,

@@ -10,7 +10,7 @@ const remote = HARNESS_TARGET !== 'in-process';
 export const inProcessOnly = { it: it.skipIf(remote), describe: describe.skipIf(remote) };
 
 /**
- * What the Worker does differently by design, each listed in the README's "Cloudflare Workers": its codec reads and
+ * What the Worker does differently by design, each listed in docs/cloudflare-workers.md: its codec reads and
  * writes PNG only (no JPEG or WebP, no thumbnails), and /docs points at /openapi.json. Skipped where it runs in workerd.
  */
 export const nodeOnly = { it: it.skipIf(remote), describe: describe.skipIf(remote) };

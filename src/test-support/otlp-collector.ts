@@ -103,7 +103,8 @@ function jsonValue(value: JsonAnyValue | undefined): AttributeValue {
   return null;
 }
 
-const jsonAttributes = (list: JsonKeyValue[] | undefined): Record<string, AttributeValue> => Object.fromEntries((list ?? []).map((kv) => [kv.key, jsonValue(kv.value)]));
+const jsonAttributes = (list: JsonKeyValue[] | undefined): Record<string, AttributeValue> =>
+  Object.fromEntries((list ?? []).map((kv) => [kv.key, jsonValue(kv.value)]));
 
 function fromJson(request: JsonRequest): CollectedSpan[] {
   return (request.resourceSpans ?? []).flatMap((resourceSpans) => {
@@ -151,7 +152,8 @@ function fields(bytes: Uint8Array): Field[] {
 
 const text = (bytes: Uint8Array | undefined): string => new TextDecoder().decode(bytes ?? new Uint8Array());
 const hex = (bytes: Uint8Array | undefined): string => Buffer.from(bytes ?? new Uint8Array()).toString('hex');
-const each = (list: Field[], number: number): Uint8Array[] => list.filter((field) => field.number === number && field.bytes !== undefined).map((field) => field.bytes as Uint8Array);
+const each = (list: Field[], number: number): Uint8Array[] =>
+  list.filter((field) => field.number === number && field.bytes !== undefined).map((field) => field.bytes as Uint8Array);
 const first = (list: Field[], number: number): Field | undefined => list.find((field) => field.number === number);
 
 /** AnyValue: 1 string, 2 bool, 3 int64, 4 double, 5 ArrayValue (1: repeated AnyValue). */

@@ -1,4 +1,11 @@
-import { ProviderAccountProblem, ProviderCircuitOpen, ProviderJobAbandoned, ProviderOutcomeUnknown, ProviderRefusal, ProviderUnavailable } from '../ports/image-provider.js';
+import {
+  ProviderAccountProblem,
+  ProviderCircuitOpen,
+  ProviderJobAbandoned,
+  ProviderOutcomeUnknown,
+  ProviderRefusal,
+  ProviderUnavailable,
+} from '../ports/image-provider.js';
 
 /**
  * The wire format between a test's provider, in the test process, and the service in wrangler dev's workerd that
@@ -17,7 +24,8 @@ export function decodeBridge<T>(text: string): T {
   return JSON.parse(text, (_key, field: unknown) => (isBytes(field) ? bytesOf(field.$bytes) : field)) as T;
 }
 
-const isBytes = (field: unknown): field is { $bytes: string } => typeof field === 'object' && field !== null && typeof (field as { $bytes?: unknown }).$bytes === 'string';
+const isBytes = (field: unknown): field is { $bytes: string } =>
+  typeof field === 'object' && field !== null && typeof (field as { $bytes?: unknown }).$bytes === 'string';
 
 function base64Of(bytes: Uint8Array): string {
   let binary = '';

@@ -26,7 +26,11 @@ try {
 }
 
 const { values } = parseArgs({
-  options: { port: { type: 'string', default: '0' }, bucket: { type: 'string', multiple: true, default: [] }, 'exit-with-stdin': { type: 'boolean', default: false } },
+  options: {
+    port: { type: 'string', default: '0' },
+    bucket: { type: 'string', multiple: true, default: [] },
+    'exit-with-stdin': { type: 'boolean', default: false },
+  },
 });
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'imagegate-s3-'));
 const server = new S3rver({
@@ -38,7 +42,32 @@ const server = new S3rver({
   vhostBuckets: false,
   configureBuckets: values.bucket.map((name) => ({ name })),
 });
+keepDirectories(server);
 const { port } = await server.run();
+
+/**
+ * s3rver removes a folder once the last object in it is deleted. A put into that folder at the same moment (two
+ * processes starting at once, each writing and deleting its own `readiness/probe-*`) then writes into a folder that
+ * is gone, and the unhandled ENOENT of that write stream kills the server: every process after it is refused. Real
+ * S3 has no folders; this server keeps them, deleting only an object's own files.
+ */
+function keepDirectories(s3: S3rver): void {
+  const store = (s3 as unknown as { store: FileStore }).store;
+  store.deleteObject = async (bucket, key) => {
+    const files = ['object', 'object.md5', 'metadata.json'].map((kind) => store.getResourcePath(bucket, key, kind));
+    await Promise.all(
+      files.map((file) => fs.promises.unlink(file).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : Promise.reject(error)))),
+    );
+  };
+}
+
+interface FileStore {
+  getResourcePath(bucket: string, key: string, kind: string): string;
+  deleteObject(bucket: string, key: string): Promise<void>;
+}
+
+// Whatever else s3rver leaves unhandled fails that one request, said on stderr, instead of refusing every later one.
+process.on('uncaughtException', (error) => process.stderr.write(`s3 server: ${error.stack ?? error.message}\n`));
 
 let stopping = false;
 async function stop(): Promise<void> {

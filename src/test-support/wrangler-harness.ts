@@ -72,7 +72,12 @@ const refused = (what: string): never => {
  * (test/wrangler-dev/harness) over a real socket. Storage starts empty for each harness, and the clock is the
  * harness's, sent with every request.
  */
-export async function createWranglerHarness(options: HarnessOptions, clock: TestClock, adminKey: string, reset: Omit<HarnessReset, 'clock' | 'workers' | 'providers'>): Promise<Harness> {
+export async function createWranglerHarness(
+  options: HarnessOptions,
+  clock: TestClock,
+  adminKey: string,
+  reset: Omit<HarnessReset, 'clock' | 'workers' | 'generationJobs' | 'providers'>,
+): Promise<Harness> {
   const given: string[] = IN_PROCESS_OPTIONS.filter((name) => options[name] !== undefined);
   if (options.allowPrivateNetworks === false) given.push('allowPrivateNetworks');
   if (given.length > 0) refused(`createHarness({ ${given.join(', ')} })`);
@@ -82,6 +87,7 @@ export async function createWranglerHarness(options: HarnessOptions, clock: Test
     ...reset,
     clock: clock.now().getTime(),
     workers: options.workers !== false,
+    generationJobs: options.generationJobs !== false,
     providers: bridge === undefined ? undefined : { ids: Object.keys(options.providers ?? {}), url: bridge.url },
   };
   const answer = await fetch(`${dev.url}/__harness/reset`, { method: 'POST', body: JSON.stringify(settings) });

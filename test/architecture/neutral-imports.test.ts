@@ -75,7 +75,7 @@ describe('the runtime-neutral import rule (npm run lint)', () => {
     expect(await restrictedImports(code, file)).toEqual([]);
   });
 
-  it.each(['src/adapters/blob/example.ts', 'src/entry/example.ts', 'src/runtimes/node/example.ts', 'src/domain/images/example.test.ts'])(
+  it.each(['src/adapters/blob/example.ts', 'src/runtimes/node/entry/example.ts', 'src/runtimes/node/example.ts', 'src/domain/images/example.test.ts'])(
     'leaves Node-only code alone where it belongs: %s',
     async (file) => {
       expect(await restrictedImports("import fs from 'node:fs';", file)).toEqual([]);

@@ -33,10 +33,11 @@ const start = async (options: HarnessOptions = {}) => {
   h = await createHarness(options);
 };
 const getBatch = async (id: string) => json<Batch>(await h.call('GET', `/api/batch/${id}`));
-const finished = (id: string) => eventually(async () => {
-  const batch = await getBatch(id);
-  return batch.status === 'completed' || batch.status === 'cancelled' ? batch : undefined;
-});
+const finished = (id: string) =>
+  eventually(async () => {
+    const batch = await getBatch(id);
+    return batch.status === 'completed' || batch.status === 'cancelled' ? batch : undefined;
+  });
 
 describe('batches', () => {
   it.each(['/api/batch/create', '/api/batch/generate'])('%s accepts a batch (201), runs it, and sends a signed batch.completed event', async (path) => {
@@ -46,7 +47,15 @@ describe('batches', () => {
     const res = await h.call('POST', path, { name: 'spring', prompts: ['a red fox', 'a blue whale', 'a green frog'], ...small, webhook_url: receiver.url });
     expect(res.status).toBe(201);
     const accepted = await json<Batch & Record<string, unknown>>(res);
-    expect(accepted).toMatchObject({ name: 'spring', model: 'local/procedural', status: 'queued', total_prompts: 3, completed_count: 0, failed_count: 0, webhook_url: receiver.url });
+    expect(accepted).toMatchObject({
+      name: 'spring',
+      model: 'local/procedural',
+      status: 'queued',
+      total_prompts: 3,
+      completed_count: 0,
+      failed_count: 0,
+      webhook_url: receiver.url,
+    });
     expect(accepted.id).toMatch(/^batch_/);
     expect(accepted.batch_id).toBe(accepted.id);
 
@@ -110,10 +119,13 @@ describe('batches', () => {
     const procedural = createProceduralProvider(testCpuPool());
     const flaky: ImageProvider = {
       id: 'local',
-      generate: async (request, options) => (request.prompt.includes('explode') ? Promise.reject(new Error('provider exploded')) : procedural.generate(request, options)),
+      generate: async (request, options) =>
+        request.prompt.includes('explode') ? Promise.reject(new Error('provider exploded')) : procedural.generate(request, options),
     };
     await start({ providers: { local: flaky } });
-    const { id } = await json<Batch>(await h.call('POST', '/api/batch/generate', { prompts: ['a calm lake', 'please explode', 'a quiet forest'], ...small, webhook_url: receiver.url }));
+    const { id } = await json<Batch>(
+      await h.call('POST', '/api/batch/generate', { prompts: ['a calm lake', 'please explode', 'a quiet forest'], ...small, webhook_url: receiver.url }),
+    );
     const batch = await finished(id);
     expect(batch).toMatchObject({ status: 'completed', completed_count: 2, failed_count: 1 });
     expect(batch.errors).toEqual([{ index: 1, prompt: 'please explode', error: 'provider exploded' }]);
@@ -137,7 +149,9 @@ describe('batches', () => {
       },
     };
     await start({ providers: { local: gated }, batch: { concurrency: 1 } });
-    const { id } = await json<Batch>(await h.call('POST', '/api/batch/generate', { prompts: ['first prompt', 'second prompt', 'third prompt'], ...small, webhook_url: receiver.url }));
+    const { id } = await json<Batch>(
+      await h.call('POST', '/api/batch/generate', { prompts: ['first prompt', 'second prompt', 'third prompt'], ...small, webhook_url: receiver.url }),
+    );
     // One prompt has finished, one is running (held by the gate) and one is still pending.
     const statuses = async () => (await getBatch(id)).items.map((item) => item.status);
     await eventually(async () => {
@@ -178,7 +192,9 @@ describe('batches', () => {
       },
     };
     await start({ providers: { local: counting }, batch: { concurrency: 2 } });
-    const { id } = await json<Batch>(await h.call('POST', '/api/batch/generate', { prompts: Array.from({ length: 8 }, (_, i) => `prompt number ${i}`), ...small }));
+    const { id } = await json<Batch>(
+      await h.call('POST', '/api/batch/generate', { prompts: Array.from({ length: 8 }, (_, i) => `prompt number ${i}`), ...small }),
+    );
     await finished(id);
     expect(peak).toBe(2);
   });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createProceduralProvider } from '../../src/adapters/providers/procedural/procedural-provider.js';
 import { sweepBatches } from '../../src/domain/batches/batch-sweeper.js';
+import { markTransient } from '../../src/ports/dependency-unavailable.js';
 import { ProviderRefusal } from '../../src/ports/image-provider.js';
 import { closeAfterEach } from '../../src/test-support/close-after-each.js';
+import { countingStandIn } from '../../src/test-support/stand-in-provider.js';
 import { createHarness, json, testCpuPool, type Harness, type HarnessOptions } from '../../src/test-support/harness.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from '../../src/test-support/webhook-receiver.js';
 
@@ -24,7 +26,8 @@ interface Batch {
 
 const RETRY = { attempts: 3, backoffMs: 20 };
 const small = { model: 'local/procedural', width: 64, height: 64 };
-const outage = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+// What the PostgreSQL adapter throws when its connection is refused: the driver's error, marked transient by it.
+const outage = () => markTransient(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
 
 async function start(options: HarnessOptions = {}): Promise<Harness> {
   receiver = closing(await startWebhookReceiver());
@@ -33,8 +36,11 @@ async function start(options: HarnessOptions = {}): Promise<Harness> {
   return h;
 }
 
-async function createBatch(harness: Harness, prompts: string[]): Promise<string> {
-  const res = await harness.call('POST', '/api/batch/create', { name: 'outage', prompts, ...small, webhook_url: receiver?.url });
+/** A model with a price, so every prompt has a charge: $0.003 a picture on the stand-in Replicate. */
+const PAID = { model: 'replicate/black-forest-labs/flux-schnell', width: 256, height: 256 };
+
+async function createBatch(harness: Harness, prompts: string[], settings: Record<string, unknown> = small): Promise<string> {
+  const res = await harness.call('POST', '/api/batch/create', { name: 'outage', prompts, ...settings, webhook_url: receiver?.url });
   if (res.status !== 201) throw new Error(`batch refused: ${res.status} ${await res.text()}`);
   return (await json<{ id: string }>(res)).id;
 }
@@ -64,7 +70,7 @@ function failFirst<T extends object, K extends keyof T>(target: T, method: K, ti
 describe('batch prompts on an infrastructure failure', () => {
   it('retries a prompt whose record failed on the database, and completes the batch with one webhook', async () => {
     const harness = await start();
-    const fault = failFirst(harness.deps.db.batches, 'completeItem', 2);
+    const fault = failFirst(harness.deps.db.generations, 'succeed', 2);
     const id = await createBatch(harness, ['a fox', 'a whale', 'a frog']);
     const batch = await finished(harness, id);
     expect(batch).toMatchObject({ completed_count: 3, failed_count: 0 });
@@ -73,6 +79,22 @@ describe('batch prompts on an infrastructure failure', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(receiver?.received).toHaveLength(1);
     // The first test of a scale-out run also starts the S3 server and the render thread.
+  }, 60_000);
+
+  it("records a paid prompt's stored answer on its next run after its record failed: no second provider call, charged once", async () => {
+    const standIn = countingStandIn();
+    const harness = await start({ providers: { replicate: standIn.provider } });
+    // The record and the journal of the stored answer both fail at first, as they do when the database is cut.
+    const fault = failFirst(harness.deps.db.generations, 'succeed', 2);
+    failFirst(harness.deps.db.charges, 'recordJournal', 1);
+    const id = await createBatch(harness, ['a fox', 'a whale'], PAID);
+    const batch = await finished(harness, id);
+    expect(batch).toMatchObject({ completed_count: 2, failed_count: 0 });
+    expect(fault.calls()).toBe(4);
+    expect(standIn.calls()).toBe(2);
+    const charges = await json<{ charges: { outcome: string; image_id: string }[] }>(await harness.call('GET', '/api/analytics/charges'));
+    expect(charges.charges.map((charge) => charge.outcome)).toEqual(['succeeded', 'succeeded']);
+    expect(new Set(charges.charges.map((charge) => charge.image_id)).size).toBe(2);
   }, 60_000);
 
   it('retries a prompt whose image could not be stored, instead of recording GENERATION_FAILED', async () => {
@@ -84,12 +106,15 @@ describe('batch prompts on an infrastructure failure', () => {
 
   it('retries a refusal whose recording failed on the database, then records the refusal', async () => {
     const procedural = createProceduralProvider(testCpuPool());
-    const refusing = { id: 'local', generate: async (...args: Parameters<typeof procedural.generate>) => {
-      if (args[0].prompt.includes('forbidden')) throw new ProviderRefusal('refused: content policy');
-      return procedural.generate(...args);
-    } };
+    const refusing = {
+      id: 'local',
+      generate: async (...args: Parameters<typeof procedural.generate>) => {
+        if (args[0].prompt.includes('forbidden')) throw new ProviderRefusal('refused: content policy');
+        return procedural.generate(...args);
+      },
+    };
     const harness = await start({ providers: { local: refusing } });
-    const fault = failFirst(harness.deps.db.batches, 'failItem', 1);
+    const fault = failFirst(harness.deps.db.generations, 'end', 1);
     const batch = await finished(harness, await createBatch(harness, ['a fox', 'a forbidden thing']));
     expect(batch).toMatchObject({ completed_count: 1, failed_count: 1 });
     expect(batch.items[1]).toMatchObject({ status: 'failed', error: 'refused: content policy' });
@@ -108,7 +133,7 @@ describe('batch prompts on an infrastructure failure', () => {
 
   it('queues again, by the sweeper, a prompt whose job failed for good during a long outage', async () => {
     const harness = await start();
-    const fault = failFirst(harness.deps.db.batches, 'completeItem', RETRY.attempts);
+    const fault = failFirst(harness.deps.db.generations, 'succeed', RETRY.attempts);
     const id = await createBatch(harness, ['a fox']);
     await eventually(async () => {
       harness.clock.advance(1_000);
@@ -125,7 +150,7 @@ describe('batch prompts on an infrastructure failure', () => {
 
   it('sweeps by itself every sweepIntervalMs', async () => {
     const harness = await start({ batch: { sweepIntervalMs: 100 } });
-    const fault = failFirst(harness.deps.db.batches, 'completeItem', RETRY.attempts);
+    const fault = failFirst(harness.deps.db.generations, 'succeed', RETRY.attempts);
     const batch = await finished(harness, await createBatch(harness, ['a fox']));
     expect(batch.completed_count).toBe(1);
     expect(fault.calls()).toBe(RETRY.attempts + 1);
@@ -151,8 +176,8 @@ describe('batch prompts on an infrastructure failure', () => {
 
   it('records, on the last attempt, an error that is no outage (a bug), so the batch still ends', async () => {
     const harness = await start();
-    Object.assign(harness.deps.db.batches, {
-      completeItem: async () => {
+    Object.assign(harness.deps.db.generations, {
+      succeed: async () => {
         throw new TypeError("Cannot read properties of undefined (reading 'id')");
       },
     });

@@ -55,22 +55,26 @@ function heldStore(blobs: BlobStore) {
 
 /** The harness without its own workers, and workers whose stores and providers the test holds. */
 async function start(concurrency: number, provider: ImageProvider) {
-  h = await createHarness({ providers: { local: provider }, batch: { concurrency }, workers: false });
+  h = await createHarness({ providers: { local: provider }, batch: { concurrency }, workers: false, generationJobs: false });
   const storage = heldStore(h.deps.blobs);
   let warmed = 0;
   const codec = h.deps.codec;
-  const counting: Deps['codec'] = Object.assign(Object.create(codec) as Deps['codec'], { warm: () => void (warmed += 1, codec.warm?.()) });
+  const counting: Deps['codec'] = Object.assign(Object.create(codec) as Deps['codec'], { warm: () => void ((warmed += 1), codec.warm?.()) });
   const completed: number[] = [];
   const started: number[] = [];
-  const batches = h.deps.db.batches;
+  // A batch's prompts start and settle through their generations, which name the prompt they run.
+  const generations = h.deps.db.generations;
+  type Generations = Deps['db']['generations'];
   const deps: Deps = {
     ...h.deps,
     blobs: storage.store,
     codec: counting,
     db: Object.assign(Object.create(h.deps.db) as Deps['db'], {
-      batches: Object.assign(Object.create(batches) as Deps['db']['batches'], {
-        startItem: (batchId: string, idx: number, at: string) => batches.startItem(batchId, idx, at).then((ok) => (ok && started.push(idx), ok)),
-        completeItem: (...args: Parameters<Deps['db']['batches']['completeItem']>) => batches.completeItem(...args).then((ok) => (ok && completed.push(args[1]), ok)),
+      generations: Object.assign(Object.create(generations) as Generations, {
+        start: (...args: Parameters<Generations['start']>) =>
+          generations.start(...args).then((ok) => (ok && args[4] !== undefined && started.push(args[4].idx), ok)),
+        succeed: (...args: Parameters<Generations['succeed']>) =>
+          generations.succeed(...args).then((ok) => (ok && args[5] !== undefined && completed.push(args[5].idx), ok)),
       }),
     }),
   };

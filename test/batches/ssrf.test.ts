@@ -27,7 +27,8 @@ afterAll(async () => {
   await h.close();
 });
 
-const submit = (webhookUrl: string) => h.call('POST', '/api/batch/generate', { prompts: ['a cat'], model: 'local/procedural', width: 64, height: 64, webhook_url: webhookUrl });
+const submit = (webhookUrl: string) =>
+  h.call('POST', '/api/batch/generate', { prompts: ['a cat'], model: 'local/procedural', width: 64, height: 64, webhook_url: webhookUrl });
 
 describe('webhook_url SSRF policy at submission (private networks not allowed)', () => {
   it.each(['http://127.0.0.1/hook', 'http://internal.test/hook'])('names the setting that allows private receivers when refusing %s', async (url) => {

@@ -23,14 +23,22 @@ interface Delivery {
 }
 
 async function runBatch(): Promise<string> {
-  const res = await h.call('POST', '/api/batch/generate', { prompts: ['a lighthouse'], model: 'local/procedural', width: 64, height: 64, webhook_url: receiver.url });
+  const res = await h.call('POST', '/api/batch/generate', {
+    prompts: ['a lighthouse'],
+    model: 'local/procedural',
+    width: 64,
+    height: 64,
+    webhook_url: receiver.url,
+  });
   return String((await json(res)).id);
 }
-const delivery = async (batchId: string) => (await json<{ webhook: { deliveries: Delivery[] } }>(await h.call('GET', `/api/batch/${batchId}`))).webhook.deliveries[0];
-const attemptsReach = (batchId: string, count: number) => eventually(async () => {
-  const d = await delivery(batchId);
-  return d !== undefined && d.attempt_count >= count ? d : undefined;
-});
+const delivery = async (batchId: string) =>
+  (await json<{ webhook: { deliveries: Delivery[] } }>(await h.call('GET', `/api/batch/${batchId}`))).webhook.deliveries[0];
+const attemptsReach = (batchId: string, count: number) =>
+  eventually(async () => {
+    const d = await delivery(batchId);
+    return d !== undefined && d.attempt_count >= count ? d : undefined;
+  });
 
 describe('webhook delivery', () => {
   it('retries a failing receiver on the schedule with the same webhook-id and a fresh timestamp and signature', async () => {

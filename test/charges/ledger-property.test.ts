@@ -54,7 +54,9 @@ describe('the ledger holds to what the provider billed', () => {
         const h = await createHarness({ providers: { replicate }, workers: false });
         try {
           const keys = await Promise.all(
-            budgets.map((pictures, i) => createKeyFor(h, { name: `k${i}`, permissions: ['generate', 'read'], ...(pictures === null ? {} : { daily_budget_usd: pictures * PRICE }) })),
+            budgets.map((pictures, i) =>
+              createKeyFor(h, { name: `k${i}`, permissions: ['generate', 'read'], ...(pictures === null ? {} : { daily_budget_usd: pictures * PRICE }) }),
+            ),
           );
           await Promise.all(
             requests.map(({ key, behaviour, delayMs }, i) =>

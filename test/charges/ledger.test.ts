@@ -94,7 +94,9 @@ describe('the charge ledger', () => {
     expect(await ledger(key)).toMatchObject([{ outcome: 'uncertain', cost: PRICE, estimated_cost: PRICE, key_id: id, image_id: null }]);
     // The uncertain call may have been paid: the budget, which fitted one and a half, now fits none.
     expect((await as(h, key, 'POST', '/api/generate', BODY)).status).toBe(402);
-    const costs = await json<{ total_cost: number; total_images: number; ledger: { uncertain: { charges: number; cost: number } } }>(await as(h, key, 'GET', '/api/analytics/costs'));
+    const costs = await json<{ total_cost: number; total_images: number; ledger: { uncertain: { charges: number; cost: number } } }>(
+      await as(h, key, 'GET', '/api/analytics/costs'),
+    );
     expect(costs).toMatchObject({ total_cost: PRICE, total_images: 0, ledger: { uncertain: { charges: 1, cost: PRICE } } });
   });
 
@@ -115,7 +117,13 @@ describe('the charge ledger', () => {
     expect((await as(h, a.key, 'POST', '/api/generate', BODY)).status).toBe(504);
     expect((await as(h, b.key, 'POST', '/api/generate', BODY)).status).toBe(201);
     const ofA = await json<Record<string, unknown>>(await h.call('GET', `/api/analytics/costs?key_id=${a.id}`));
-    expect(ofA).toMatchObject({ key_id: a.id, total_images: 2, total_cost: 0.009, by_model: [{ model: MODEL, images: 2, cost: 0.009 }], ledger: { charged_without_image: { charges: 1, cost: PRICE } } });
+    expect(ofA).toMatchObject({
+      key_id: a.id,
+      total_images: 2,
+      total_cost: 0.009,
+      by_model: [{ model: MODEL, images: 2, cost: 0.009 }],
+      ledger: { charged_without_image: { charges: 1, cost: PRICE } },
+    });
     const all = await json<Record<string, unknown>>(await h.call('GET', '/api/analytics/costs'));
     expect(all).toMatchObject({ key_id: null, total_images: 3, total_cost: 0.012 });
     const listed = await json<{ charges: Charge[] }>(await h.call('GET', `/api/analytics/charges?key_id=${b.id}`));
@@ -140,7 +148,10 @@ describe('the charge ledger', () => {
 
 describe('a batch prompt whose earlier attempt died mid-call', () => {
   it('is failed as uncertain instead of sent again when the provider never told us its job', async () => {
-    const idle = await createHarness({ providers: { replicate: { id: 'replicate', generate: async () => ((calls += 1), Promise.reject(new Error('must not be called'))) } }, workers: false });
+    const idle = await createHarness({
+      providers: { replicate: { id: 'replicate', generate: async () => ((calls += 1), Promise.reject(new Error('must not be called'))) } },
+      workers: false,
+    });
     try {
       const created = await idle.call('POST', '/api/batch/generate', { prompts: ['a red fox'], model: MODEL, width: 256, height: 256 });
       expect(created.status).toBe(201);
@@ -148,7 +159,22 @@ describe('a batch prompt whose earlier attempt died mid-call', () => {
       const item = await idle.deps.db.batches.item(id, 0);
       // What a process that died between reserving and hearing back leaves behind.
       await idle.deps.db.charges.reserve(
-        { id: 'chg_dead', user_id: 'admin', key_id: null, image_id: item?.image_id ?? '', model: MODEL, provider: 'replicate', provider_job_id: null, journal: null, estimated_usd: PRICE, cost_usd: PRICE, outcome: 'reserved', error: null, created_at: '2026-11-20T09:59:00.000Z', settled_at: null },
+        {
+          id: 'chg_dead',
+          user_id: 'admin',
+          key_id: null,
+          image_id: item?.image_id ?? '',
+          model: MODEL,
+          provider: 'replicate',
+          provider_job_id: null,
+          journal: null,
+          estimated_usd: PRICE,
+          cost_usd: PRICE,
+          outcome: 'reserved',
+          error: null,
+          created_at: '2026-11-20T09:59:00.000Z',
+          settled_at: null,
+        },
         [],
       );
       calls = 0;

@@ -35,7 +35,12 @@ describe('generate_image answers with a small preview, the full image at its r2_
   const live = listenEach();
 
   it('shows a 1024x1024 image as a WebP of 512 px under 100 KB, and r2_url serves the full PNG', async () => {
-    const { record, picture, mimeType } = await generate(live.server.origin, { prompt: 'a lighthouse on a cliff at sunset', width: 1024, height: 1024, seed: 3 });
+    const { record, picture, mimeType } = await generate(live.server.origin, {
+      prompt: 'a lighthouse on a cliff at sunset',
+      width: 1024,
+      height: 1024,
+      seed: 3,
+    });
     expect(mimeType).toBe('image/webp');
     const meta = await sharp(picture).metadata();
     expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: 'webp', width: 512, height: 512 });

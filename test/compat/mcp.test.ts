@@ -11,7 +11,21 @@ import { listenEach, listenEachWithStandIn } from './listen-each.js';
 import { photoPng, maskPng } from '../inputs/images.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const TOOLS = ['add_to_collection', 'create_batch', 'create_collection', 'delete_image', 'generate_image', 'get_batch', 'get_costs', 'get_image', 'list_images', 'list_models', 'upload_image'];
+const TOOLS = [
+  'add_to_collection',
+  'cancel_generation',
+  'create_batch',
+  'create_collection',
+  'delete_image',
+  'generate_image',
+  'get_batch',
+  'get_costs',
+  'get_generation',
+  'get_image',
+  'list_images',
+  'list_models',
+  'upload_image',
+];
 
 const call = async (client: Client, name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult;
 const structured = <T = Record<string, unknown>>(result: CallToolResult) => result.structuredContent as T;
@@ -26,7 +40,11 @@ describe('MCP over streamable HTTP', () => {
   const live = listenEach();
 
   it('answers 401 without a key', async () => {
-    const res = await fetch(`${live.server.origin}/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+    const res = await fetch(`${live.server.origin}/mcp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+    });
     expect(res.status).toBe(401);
     expect(res.headers.get('WWW-Authenticate')).toBe('Bearer');
   });
@@ -63,9 +81,30 @@ describe('MCP over streamable HTTP', () => {
     await client.close();
   });
 
+  it('streams progress notifications before the result to a client that sends a progress token', async () => {
+    const client = await httpClient(live.server.origin, TEST_KEY);
+    const messages: (string | undefined)[] = [];
+    const result = (await client.callTool(
+      { name: 'generate_image', arguments: { prompt: 'a lighthouse on a cliff', model: 'local/procedural', width: 64, height: 64 } },
+      undefined,
+      {
+        onprogress: (progress) => messages.push(progress.message),
+      },
+    )) as CallToolResult;
+    expect(result.isError).toBeFalsy();
+    expect(structured(result)).toMatchObject({ width: 64 });
+    expect(messages[0]).toMatch(/^queued: /);
+    expect(messages.at(-1)).toBe('completed');
+    // Without a token the answer stays plain JSON (test/mcp/rpc.ts reads it so).
+    expect((await call(client, 'get_costs')).isError).toBeFalsy();
+    await client.close();
+  });
+
   it('creates a batch and reads it back until it completes', async () => {
     const client = await httpClient(live.server.origin, TEST_KEY);
-    const batch = structured<{ id: string }>(await call(client, 'create_batch', { prompts: ['a red fox', 'a blue whale'], model: 'local/procedural', width: 64, height: 64 }));
+    const batch = structured<{ id: string }>(
+      await call(client, 'create_batch', { prompts: ['a red fox', 'a blue whale'], model: 'local/procedural', width: 64, height: 64 }),
+    );
     let state = structured<{ status: string; images: unknown[] }>(await call(client, 'get_batch', { id: batch.id }));
     for (let i = 0; i < 200 && state.status !== 'completed'; i += 1) {
       await new Promise((resolve) => setTimeout(resolve, 25));
@@ -95,7 +134,9 @@ describe('MCP over streamable HTTP', () => {
     const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
     const input = structured<{ id: string; kind: string }>(await call(client, 'upload_image', { data: base64(await photoPng(96, 64)), filename: 'room.png' }));
     expect(input.kind).toBe('upload');
-    const mask = structured<{ id: string }>(await call(client, 'upload_image', { data: `data:image/png;base64,${base64(await maskPng(96, 64, { left: 0, top: 0, width: 16, height: 16 }))}` }));
+    const mask = structured<{ id: string }>(
+      await call(client, 'upload_image', { data: `data:image/png;base64,${base64(await maskPng(96, 64, { left: 0, top: 0, width: 16, height: 16 }))}` }),
+    );
     const edit = await call(client, 'generate_image', { prompt: 'a green armchair', model: 'local/procedural', image_ids: [input.id], mask_image_id: mask.id });
     expect(edit.isError).toBeFalsy();
     expect(structured(edit)).toMatchObject({ width: 96, height: 64, source_image_ids: [input.id] });
@@ -111,9 +152,16 @@ describe('MCP over stdio (imagegate mcp)', () => {
     const key = 'igk_live_mcp_stdio_test_key_0123456789';
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: ['--import', 'tsx', path.join(ROOT, 'src/entry/node.ts'), 'mcp'],
+      args: ['--import', 'tsx', path.join(ROOT, 'src/runtimes/node/entry/node.ts'), 'mcp'],
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: tempDataDir(), ADMIN_API_KEY: key, IMAGEGATE_API_KEY: key, LOG_LEVEL: 'warn' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        DATA_DIR: tempDataDir(),
+        ADMIN_API_KEY: key,
+        IMAGEGATE_API_KEY: key,
+        LOG_LEVEL: 'warn',
+      },
       stderr: 'pipe',
     });
     const client = new Client({ name: 'imagegate-test', version: '1.0.0' });
@@ -139,7 +187,7 @@ describe('MCP over stdio (imagegate mcp)', () => {
     const server = await startServerProcess({ ...env, PORT: String(await freePort()) });
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: ['--import', 'tsx', path.join(ROOT, 'src/entry/node.ts'), 'mcp'],
+      args: ['--import', 'tsx', path.join(ROOT, 'src/runtimes/node/entry/node.ts'), 'mcp'],
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, IMAGEGATE_API_KEY: key },
       stderr: 'pipe',
@@ -149,7 +197,9 @@ describe('MCP over stdio (imagegate mcp)', () => {
     const client = new Client({ name: 'imagegate-test', version: '1.0.0' });
     await client.connect(transport);
     try {
-      const batch = structured<{ id: string }>(await call(client, 'create_batch', { prompts: ['a red fox', 'a blue whale'], model: 'local/procedural', width: 64, height: 64 }));
+      const batch = structured<{ id: string }>(
+        await call(client, 'create_batch', { prompts: ['a red fox', 'a blue whale'], model: 'local/procedural', width: 64, height: 64 }),
+      );
       let state = structured<{ status: string; images: unknown[] }>(await call(client, 'get_batch', { id: batch.id }));
       for (let i = 0; i < 400 && state.status !== 'completed'; i += 1) {
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -174,7 +224,9 @@ describe('MCP tool calls spend within the key budget', () => {
     const { key } = await createKeyFor(live.h, { name: 'mcp', permissions: ['generate', 'read'], daily_budget_usd: 0.015 });
     const client = await httpClient(live.server.origin, key);
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => call(client, 'generate_image', { prompt: `a lighthouse, view ${i}`, model: 'replicate/black-forest-labs/flux-schnell', width: 256, height: 256 })),
+      Array.from({ length: 12 }, (_, i) =>
+        call(client, 'generate_image', { prompt: `a lighthouse, view ${i}`, model: 'replicate/black-forest-labs/flux-schnell', width: 256, height: 256 }),
+      ),
     );
     await client.close();
     expect(live.standIn.calls()).toBe(5);

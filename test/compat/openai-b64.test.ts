@@ -8,7 +8,11 @@ const live = listenEach({ workers: false });
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const generate = (body: Record<string, unknown>) =>
-  fetch(`${live.server.origin}/v1/images/generations`, { method: 'POST', headers: { Authorization: `Bearer ${TEST_KEY}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${live.server.origin}/v1/images/generations`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${TEST_KEY}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 describe('OpenAI b64_json answers', () => {
   it('builds megabytes of base64 off the event loop: a timer stays on time, and the answer is valid JSON', async () => {

@@ -13,7 +13,17 @@ const prefixes: string[] = [];
 
 /** Short locks and stall checks, so a dead worker's job comes back within a second or two. */
 const open = (prefix: string, clock: Clock, connection = TEST_REDIS_URL, closeTimeoutMs?: number) =>
-  createBullmqQueue({ connection, prefix, clock, logger: pino({ level: 'silent' }), lockDurationMs: 1000, stalledIntervalMs: 250, pollMs: 10, closeTimeoutMs, retry: CONTRACT_RETRY });
+  createBullmqQueue({
+    connection,
+    prefix,
+    clock,
+    logger: pino({ level: 'silent' }),
+    lockDurationMs: 1000,
+    stalledIntervalMs: 250,
+    pollMs: 10,
+    closeTimeoutMs,
+    retry: CONTRACT_RETRY,
+  });
 
 afterAll(async () => {
   if (!skip) for (const prefix of prefixes) await deleteRedisKeys(prefix);

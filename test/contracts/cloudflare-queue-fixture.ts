@@ -48,7 +48,14 @@ export async function cloudflareQueueFixture(): Promise<QueueFixture> {
 
   const start = (): JobQueue => {
     const cut = killSwitch();
-    const queue = createCloudflareQueue({ db: db.kysely.withPlugin(cut.plugin), producer: fake.producer, clock, logger, leaseMs: CLAIM_MS, retry: CONTRACT_RETRY });
+    const queue = createCloudflareQueue({
+      db: db.kysely.withPlugin(cut.plugin),
+      producer: fake.producer,
+      clock,
+      logger,
+      leaseMs: CLAIM_MS,
+      retry: CONTRACT_RETRY,
+    });
     const consumer: Consumer = { queue, kill: cut.kill, killed: false, closed: false, holding: new Set() };
     consumers.push(consumer);
     return {

@@ -39,10 +39,16 @@ describe('Cloudflare Queues JobQueue', () => {
       { payload: { n: 2 }, options: { id: 'b' } },
       { payload: { n: 2 }, options: { id: 'b' } },
     ]);
-    expect(fake.pending.map((envelope) => envelope.body)).toEqual([{ queue: 'q', id: 'a' }, { queue: 'q', id: 'b' }]);
+    expect(fake.pending.map((envelope) => envelope.body)).toEqual([
+      { queue: 'q', id: 'a' },
+      { queue: 'q', id: 'b' },
+    ]);
     await fake.deliverDue(queue);
     expect(seen.sort()).toEqual([1, 2]);
-    expect(fake.outcomes).toEqual([{ jobId: 'a', outcome: 'ack' }, { jobId: 'b', outcome: 'ack' }]);
+    expect(fake.outcomes).toEqual([
+      { jobId: 'a', outcome: 'ack' },
+      { jobId: 'b', outcome: 'ack' },
+    ]);
   });
 
   it('sends again, when asked (the Cron Trigger), a message for each job left without one, and runs each job once', async () => {
@@ -72,7 +78,10 @@ describe('Cloudflare Queues JobQueue', () => {
 
   it('sends at most 100 messages a call', async () => {
     const { fake, queue } = await setUp();
-    await queue.enqueueAll('q', Array.from({ length: 250 }, (_, n) => ({ payload: { n }, options: { id: `job-${n}` } })));
+    await queue.enqueueAll(
+      'q',
+      Array.from({ length: 250 }, (_, n) => ({ payload: { n }, options: { id: `job-${n}` } })),
+    );
     expect(fake.sendCalls).toEqual([100, 100, 50]);
     expect(new Set(fake.pending.map((envelope) => envelope.body.id)).size).toBe(250);
   });
@@ -85,18 +94,23 @@ describe('Cloudflare Queues JobQueue', () => {
     await queue.enqueue('q', { n: 1 }, { id: 'soon', runAt: new Date(start + 90_500) });
     await queue.enqueue('q', { n: 2 }, { id: 'in-two-days', runAt: new Date(start + 48 * 3_600_000) });
     await queue.enqueue('q', { n: 3 }, { id: 'now' });
-    expect(fake.pending.map((envelope) => [envelope.body.id, envelope.delaySeconds])).toEqual([['soon', 91], ['in-two-days', 43_200], ['now', undefined]]);
+    expect(fake.pending.map((envelope) => [envelope.body.id, envelope.delaySeconds])).toEqual([
+      ['soon', 91],
+      ['in-two-days', 43_200],
+      ['now', undefined],
+    ]);
 
     for (const hours of [12, 24, 36]) {
       clock.set(new Date(start + hours * 3_600_000).toISOString());
       await fake.deliverDue(queue);
-      expect(ran).toEqual([1, 3]);
+      // Whichever message comes first runs the job due first ('now'), as every claim takes the queue's first in line.
+      expect(ran).toEqual([3, 1]);
       // Acked, and sent anew for the rest of the wait: re-delays do not use up the consumer's max_retries.
       expect(fake.pending.map((envelope) => [envelope.body.id, envelope.delaySeconds])).toEqual([['in-two-days', Math.min(43_200, (48 - hours) * 3_600)]]);
     }
     clock.set(new Date(start + 48 * 3_600_000).toISOString());
     await fake.deliverDue(queue);
-    expect(ran).toEqual([1, 3, 2]);
+    expect(ran).toEqual([3, 1, 2]);
     expect(fake.pending).toEqual([]);
   });
 
@@ -113,7 +127,11 @@ describe('Cloudflare Queues JobQueue', () => {
     await fake.deliverDue(queue);
     clock.advance(4_000);
     await fake.deliverDue(queue);
-    expect(runs).toEqual([{ attempt: 1, lastAttempt: false }, { attempt: 2, lastAttempt: false }, { attempt: 3, lastAttempt: true }]);
+    expect(runs).toEqual([
+      { attempt: 1, lastAttempt: false },
+      { attempt: 2, lastAttempt: false },
+      { attempt: 3, lastAttempt: true },
+    ]);
     expect(fake.outcomes).toEqual([
       { jobId: 'flaky', outcome: 'retry', delaySeconds: 2 },
       { jobId: 'flaky', outcome: 'retry', delaySeconds: 4 },
@@ -144,7 +162,10 @@ describe('Cloudflare Queues JobQueue', () => {
     clock.advance(CLAIM_MS);
     await fake.deliverDue(queue);
     expect(runs).toBe(1);
-    expect(fake.outcomes.slice(1)).toEqual([{ jobId: 'twice', outcome: 'ack' }, { jobId: 'twice', outcome: 'ack' }]);
+    expect(fake.outcomes.slice(1)).toEqual([
+      { jobId: 'twice', outcome: 'ack' },
+      { jobId: 'twice', outcome: 'ack' },
+    ]);
   });
 
   it('runs at most the concurrency of handlers of one batch at a time', async () => {
@@ -157,7 +178,10 @@ describe('Cloudflare Queues JobQueue', () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
       running -= 1;
     });
-    await queue.enqueueAll('q', Array.from({ length: 6 }, (_, n) => ({ payload: {}, options: { id: `job-${n}` } })));
+    await queue.enqueueAll(
+      'q',
+      Array.from({ length: 6 }, (_, n) => ({ payload: {}, options: { id: `job-${n}` } })),
+    );
     await fake.deliverDue(queue);
     expect(peak).toBe(2);
     expect(fake.outcomes.filter((outcome) => outcome.outcome === 'ack')).toHaveLength(6);

@@ -21,14 +21,22 @@ const arbitrary: fc.Arbitrary<Generated> = fc.record({
     }),
     { maxLength: 25 },
   ),
-  ranges: fc.array(fc.record({ from: fc.option(fc.integer({ min: -60, max: 6 * 24 * 60 }), { nil: undefined }), to: fc.option(fc.integer({ min: -60, max: 6 * 24 * 60 }), { nil: undefined }) }), { minLength: 1, maxLength: 4 }),
+  ranges: fc.array(
+    fc.record({
+      from: fc.option(fc.integer({ min: -60, max: 6 * 24 * 60 }), { nil: undefined }),
+      to: fc.option(fc.integer({ min: -60, max: 6 * 24 * 60 }), { nil: undefined }),
+    }),
+    { minLength: 1, maxLength: 4 },
+  ),
 });
 
 const iso = (minutes: number): string => new Date(START + minutes * 60_000).toISOString();
 
 /** What the answers must be, computed the slow way from the rows themselves. */
 function expected(rows: readonly ImageRow[], userId: string, range: TimeRange) {
-  const mine = rows.filter((row) => row.user_id === userId && (range.from === undefined || row.created_at >= range.from) && (range.to === undefined || row.created_at < range.to));
+  const mine = rows.filter(
+    (row) => row.user_id === userId && (range.from === undefined || row.created_at >= range.from) && (range.to === undefined || row.created_at < range.to),
+  );
   const byModel = new Map<string, number>();
   const byDay = new Map<string, number>();
   for (const row of mine) {
@@ -56,7 +64,14 @@ export function describeRollupContract(fresh: () => Promise<Database>): void {
         try {
           const rows: ImageRow[] = [];
           for (const [index, spec] of images.entries()) {
-            const row = image({ id: `img_${index}`, user_id: spec.user, model: spec.model, cost: spec.cost, created_at: iso(spec.offsetMinutes), r2_key: `generated/img_${index}.png` });
+            const row = image({
+              id: `img_${index}`,
+              user_id: spec.user,
+              model: spec.model,
+              cost: spec.cost,
+              created_at: iso(spec.offsetMinutes),
+              r2_key: `generated/img_${index}.png`,
+            });
             await db.images.insert(row);
             rows.push(row);
           }
@@ -89,4 +104,3 @@ export function describeRollupContract(fresh: () => Promise<Database>): void {
     );
   }, 120_000);
 }
-

@@ -1,4 +1,13 @@
-import type { ApiKeyRow, BatchItemRow, BatchRow, DeliveryFactory, ImageRow, TemplateRow } from '../../src/ports/database.js';
+import type {
+  ApiKeyRow,
+  BatchItemRow,
+  BatchRow,
+  DeliveryFactory,
+  NewGenerationRow,
+  ImageRow,
+  TemplateRow,
+  WebhookDeliveryRow,
+} from '../../src/ports/database.js';
 
 /** Rows for the Database contract suites, each with fixed ISO timestamps so reads can be compared exactly. */
 export const image = (over: Partial<ImageRow>): ImageRow => ({
@@ -78,6 +87,7 @@ export const items = (batchId: string, count: number): BatchItemRow[] =>
     status: 'pending',
     error: null,
     updated_at: '2026-11-01T10:00:00.000Z',
+    generation_id: null,
   }));
 
 /** The outbox row a finished batch stores, as the domain's factory would build it (a webhook URL means one event). */
@@ -87,12 +97,56 @@ export const deliveryFor: DeliveryFactory = (row, rowItems) =>
     : {
         id: `msg_${row.id}`,
         batch_id: row.id,
+        generation_id: null,
         event: row.status === 'cancelled' ? 'batch.cancelled' : 'batch.completed',
         url: row.webhook_url,
-        payload: JSON.stringify({ status: row.status, completed_count: row.completed_count, failed_count: row.failed_count, items: rowItems.map((item) => item.status) }),
+        payload: JSON.stringify({
+          status: row.status,
+          completed_count: row.completed_count,
+          failed_count: row.failed_count,
+          items: rowItems.map((item) => item.status),
+        }),
         status: 'pending',
         attempts: 0,
         next_attempt_at: '2026-11-01T12:00:00.000Z',
         created_at: '2026-11-01T12:00:00.000Z',
         updated_at: '2026-11-01T12:00:00.000Z',
       };
+
+export const generation = (over: Partial<NewGenerationRow>): NewGenerationRow => ({
+  id: 'gen_1',
+  user_id: 'alice',
+  key_id: null,
+  status: 'queued',
+  model: 'local/procedural',
+  prompt: 'a red fox',
+  request: { prompt: 'a red fox' },
+  image_id: 'img_gen_1',
+  error: null,
+  progress: null,
+  created_at: '2026-11-01T10:00:00.000Z',
+  started_at: null,
+  finished_at: null,
+  cancel_requested_at: null,
+  webhook_url: 'https://example.com/hook',
+  webhook_events: ['generation.started', 'generation.failed'],
+  deadline_at: null,
+  batch_id: null,
+  batch_idx: null,
+  ...over,
+});
+
+/** A generation's outbox row, as the domain builds it: one per generation and event. */
+export const generationDelivery = (generationId: string, event: string): WebhookDeliveryRow => ({
+  id: `whd_${generationId}_${event}`,
+  batch_id: null,
+  generation_id: generationId,
+  event,
+  url: 'https://example.com/hook',
+  payload: JSON.stringify({ event, generation_id: generationId }),
+  status: 'pending',
+  attempts: 0,
+  next_attempt_at: '2026-11-01T12:00:00.000Z',
+  created_at: '2026-11-01T12:00:00.000Z',
+  updated_at: '2026-11-01T12:00:00.000Z',
+});

@@ -22,7 +22,9 @@ export function describeShapeContract(database: () => Database): void {
       expect(read?.created_at).toBe('2026-11-01T10:00:00.000Z');
       expect(read?.deleted_at).toBeNull();
 
-      await db.apiKeys.insert(apiKey({ id: 'key_admin', hash: 'h-admin', is_admin: true, rate_limit: 600, plan: 'enterprise', expires_at: '2027-01-01T00:00:00.000Z' }));
+      await db.apiKeys.insert(
+        apiKey({ id: 'key_admin', hash: 'h-admin', is_admin: true, rate_limit: 600, plan: 'enterprise', expires_at: '2027-01-01T00:00:00.000Z' }),
+      );
       await db.apiKeys.insert(apiKey({ id: 'key_plain', hash: 'h-plain' }));
       const admin = await db.apiKeys.find('key_admin');
       expect(admin?.is_admin).toBe(true);
@@ -58,7 +60,14 @@ export function describeShapeContract(database: () => Database): void {
       expect(images.total).toBe(13);
       expect(images.items.map((row) => row.id)).toEqual(['img_12', 'img_11', 'img_10']);
 
-      await db.collections.insert({ id: 'coll_1', user_id: 'alice', name: 'n', description: 'd', created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z' });
+      await db.collections.insert({
+        id: 'coll_1',
+        user_id: 'alice',
+        name: 'n',
+        description: 'd',
+        created_at: '2026-11-01T00:00:00.000Z',
+        updated_at: '2026-11-01T00:00:00.000Z',
+      });
       for (const id of ['img_10', 'img_11', 'img_12']) await db.collections.addImage('coll_1', id, '2026-11-02T00:00:00.000Z');
       const collections = await db.collections.list('alice', { limit: 1, offset: 0 });
       expect(collections).toMatchObject({ total: 1, items: [{ image_count: 3 }] });

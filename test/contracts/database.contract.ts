@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/ports/database.js';
 import { describeAggregateContract } from './database-aggregates.contract.js';
+import { describeQueueRankContract } from './database-queue-ranks.contract.js';
 import { describeRollupContract } from './database-rollups.contract.js';
 import { describeShapeContract } from './database-shapes.contract.js';
 import { image, template } from './database-rows.js';
@@ -87,7 +88,8 @@ export function describeDatabaseContract(name: string, open: () => Promise<Datab
       await db.images.insert(image({ id: 'img_both', source_image_ids: ['img_edit', 'img_up'], created_at: '2026-11-03T00:00:00.000Z' }));
       await db.images.insert(image({ id: 'img_bob', user_id: 'bob', source_image_ids: ['img_up'] }));
       expect(await db.images.findLive('alice', 'img_edit')).toEqual(edit);
-      const ids = async (userId: string, filter: Parameters<Database['images']['listLive']>[2]) => (await db.images.listLive(userId, page, filter)).items.map((row) => row.id);
+      const ids = async (userId: string, filter: Parameters<Database['images']['listLive']>[2]) =>
+        (await db.images.listLive(userId, page, filter)).items.map((row) => row.id);
       expect(await ids('alice', { kind: 'upload' })).toEqual(['img_mask', 'img_up']);
       expect(await ids('alice', { kind: 'generated' })).toEqual(['img_both', 'img_edit']);
       expect(await ids('alice', { derived_from: 'img_up' })).toEqual(['img_both', 'img_edit']);
@@ -127,23 +129,23 @@ export function describeDatabaseContract(name: string, open: () => Promise<Datab
       expect((await db.images.listLive('alice', page)).total).toBe(0);
     });
 
-    it('tells which object keys have an image record, any user and soft-deleted ones included', async () => {
+    it("tells which object keys a live image points at, any user's, soft-deleted ones not", async () => {
       await db.images.insert(image({ id: 'img_a', r2_key: 'generated/img_a.png' }));
       await db.images.insert(image({ id: 'img_b', user_id: 'bob', r2_key: 'generated/img_b.png' }));
       await db.images.insert(image({ id: 'img_c', r2_key: 'generated/img_c.png' }));
       await db.images.softDelete('alice', 'img_c', '2026-11-02T00:00:00.000Z');
       const asked = ['generated/img_a.png', 'generated/img_b.png', 'generated/img_c.png', 'generated/img_orphan.png', 'generated/img_a.png'];
-      expect(await db.images.existingKeys(asked)).toEqual(new Set(['generated/img_a.png', 'generated/img_b.png', 'generated/img_c.png']));
-      expect(await db.images.existingKeys([])).toEqual(new Set());
+      expect(await db.images.liveKeys(asked)).toEqual(new Set(['generated/img_a.png', 'generated/img_b.png']));
+      expect(await db.images.liveKeys([])).toEqual(new Set());
     });
 
-    it('tells which image ids have a record, any user and soft-deleted ones included, and more than one query may bind', async () => {
+    it("tells which image ids are live images, any user's, soft-deleted ones not, and more than one query may bind", async () => {
       await db.images.insert(image({ id: 'img_a', r2_key: 'generated/img_a.png' }));
       await db.images.insert(image({ id: 'img_b', user_id: 'bob', r2_key: 'uploads/img_b.png' }));
       await db.images.softDelete('bob', 'img_b', '2026-11-02T00:00:00.000Z');
       const asked = ['img_a', 'img_b', 'img_gone', 'img_a', ...Array.from({ length: 1200 }, (_, i) => `img_x${i}`)];
-      expect(await db.images.existingIds(asked)).toEqual(new Set(['img_a', 'img_b']));
-      expect(await db.images.existingIds([])).toEqual(new Set());
+      expect(await db.images.liveIds(asked)).toEqual(new Set(['img_a']));
+      expect(await db.images.liveIds([])).toEqual(new Set());
     });
 
     it('keeps whether an image has thumbnails', async () => {
@@ -156,12 +158,19 @@ export function describeDatabaseContract(name: string, open: () => Promise<Datab
     it('answers for more keys than one query may bind', async () => {
       for (let i = 0; i < 3; i += 1) await db.images.insert(image({ id: `img_${i}`, r2_key: `generated/img_${i}.png` }));
       const asked = Array.from({ length: 2500 }, (_, i) => `generated/img_${i}.png`);
-      expect(await db.images.existingKeys(asked)).toEqual(new Set(['generated/img_0.png', 'generated/img_1.png', 'generated/img_2.png']));
+      expect(await db.images.liveKeys(asked)).toEqual(new Set(['generated/img_0.png', 'generated/img_1.png', 'generated/img_2.png']));
     });
 
     it('keeps collection memberships idempotent and removes them with the collection, not the images', async () => {
       await db.images.insert(image({}));
-      await db.collections.insert({ id: 'coll_1', user_id: 'alice', name: 'n', description: 'd', created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z' });
+      await db.collections.insert({
+        id: 'coll_1',
+        user_id: 'alice',
+        name: 'n',
+        description: 'd',
+        created_at: '2026-11-01T00:00:00.000Z',
+        updated_at: '2026-11-01T00:00:00.000Z',
+      });
       expect(await db.collections.addImage('coll_1', 'img_1', '2026-11-01T00:00:01.000Z')).toBe(true);
       expect(await db.collections.addImage('coll_1', 'img_1', '2026-11-01T00:00:02.000Z')).toBe(false);
       expect((await db.collections.find('alice', 'coll_1'))?.image_count).toBe(1);
@@ -196,8 +205,14 @@ export function describeDatabaseContract(name: string, open: () => Promise<Datab
       const all = await db.analytics.usage('alice', {});
       expect(all).toMatchObject({ images: 3, deleted_images: 1 });
       expect(all.cost).toBeCloseTo(0.6, 12);
-      expect(all.by_model.map((b) => [b.key, b.images])).toEqual([['local/procedural', 2], ['m2', 1]]);
-      expect(all.by_day.map((b) => [b.key, b.images, b.deleted_images])).toEqual([['2026-11-01', 2, 0], ['2026-11-03', 1, 1]]);
+      expect(all.by_model.map((b) => [b.key, b.images])).toEqual([
+        ['local/procedural', 2],
+        ['m2', 1],
+      ]);
+      expect(all.by_day.map((b) => [b.key, b.images, b.deleted_images])).toEqual([
+        ['2026-11-01', 2, 0],
+        ['2026-11-03', 1, 1],
+      ]);
       expect(all.by_day_and_model.map((b) => [b.day, b.model, b.images, b.deleted_images])).toEqual([
         ['2026-11-01', 'local/procedural', 1, 0],
         ['2026-11-01', 'm2', 1, 0],
@@ -225,6 +240,7 @@ export function describeDatabaseContract(name: string, open: () => Promise<Datab
 
     describeShapeContract(() => db);
     describeAggregateContract(() => db);
+    describeQueueRankContract(() => db);
     describeRollupContract(async () => {
       const fresh = await open();
       await fresh.migrate();

@@ -1,5 +1,12 @@
 import type { CloudflareJobQueue } from '../../src/adapters/queue/cloudflare-queue.js';
-import { MAX_BATCH_MESSAGES, type JobMessage, type MessageBatch, type QueueMessage, type QueueProducer, type QueueSendRequest } from '../../src/adapters/queue/queue-messages.js';
+import {
+  MAX_BATCH_MESSAGES,
+  type JobMessage,
+  type MessageBatch,
+  type QueueMessage,
+  type QueueProducer,
+  type QueueSendRequest,
+} from '../../src/adapters/queue/queue-messages.js';
 import type { Clock } from '../../src/ports/clock.js';
 
 /** A message in the fake Queue: sent, then delivered until a consumer acks it. */
@@ -14,7 +21,8 @@ export interface Envelope {
   attempts: number;
 }
 
-export type Outcome = { jobId: string; outcome: 'ack' } | { jobId: string; outcome: 'retry'; delaySeconds: number | undefined } | { jobId: string; outcome: 'unsettled' };
+export type Outcome =
+  { jobId: string; outcome: 'ack' } | { jobId: string; outcome: 'retry'; delaySeconds: number | undefined } | { jobId: string; outcome: 'unsettled' };
 
 /**
  * Cloudflare Queues in memory, on the test's clock: a producer that records what it is sent (refusing more than

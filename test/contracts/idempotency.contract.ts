@@ -43,10 +43,13 @@ export function describeIdempotencyContract(name: string, open: () => Promise<Da
       expect(await claim(db, { now: DAY })).toMatchObject({ kind: 'existing', record: { state: 'running', fingerprint: 'f2', createdAt: DAY } });
     });
 
-    it('renews a running claim\'s lease, so it outlives its first end; a done answer keeps its own', async () => {
+    it("renews a running claim's lease, so it outlives its first end; a done answer keeps its own", async () => {
       await claim(db, { expiresAt: '2026-11-20T10:00:15.000Z' });
       await db.idempotency.renew('alice', 'k1', '2026-11-20T10:01:00.000Z');
-      expect(await claim(db, { now: '2026-11-20T10:00:30.000Z' })).toMatchObject({ kind: 'existing', record: { state: 'running', expiresAt: '2026-11-20T10:01:00.000Z' } });
+      expect(await claim(db, { now: '2026-11-20T10:00:30.000Z' })).toMatchObject({
+        kind: 'existing',
+        record: { state: 'running', expiresAt: '2026-11-20T10:01:00.000Z' },
+      });
       // Not renewed again (its process stopped): once the lease ends, the key is free.
       expect(await claim(db, { now: '2026-11-20T10:01:00.001Z', expiresAt: LATER })).toEqual({ kind: 'claimed' });
       await db.idempotency.complete('alice', 'k1', { status: 201, headers: {}, body: '{}' }, DAY);

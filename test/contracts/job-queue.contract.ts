@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JobRetryPolicy } from '../../src/adapters/queue/retry-policy.js';
 import { JobHandedBack, type JobQueue, type JobRun } from '../../src/ports/job-queue.js';
+import { describePriorityContract } from './queue-priority.contract.js';
 import { describeLeaseContract } from './shared-queue.contract.js';
 import { never, until } from './wait.js';
 
@@ -193,7 +194,11 @@ export function describeJobQueueContract(name: string, open: () => Promise<Queue
         f.advance(CONTRACT_RETRY.backoffMs * 4);
         return runs.length === CONTRACT_RETRY.attempts;
       });
-      const firstRuns = [{ attempt: 1, lastAttempt: false }, { attempt: 2, lastAttempt: false }, { attempt: 3, lastAttempt: true }];
+      const firstRuns = [
+        { attempt: 1, lastAttempt: false },
+        { attempt: 2, lastAttempt: false },
+        { attempt: 3, lastAttempt: true },
+      ];
       expect(runs).toEqual(firstRuns);
       f.advance(10_000);
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -346,6 +351,7 @@ export function describeJobQueueContract(name: string, open: () => Promise<Queue
       await f.close();
     });
 
+    describePriorityContract(open);
     if (options.leases === true) describeLeaseContract(open);
   });
 }

@@ -41,14 +41,19 @@ export function describeRateLimiterContract(name: string, open: () => Promise<Ra
     });
 
     if (options.shared === true) {
-      it('shares each key\'s limit exactly between instances (API processes)', async () => {
+      it("shares each key's limit exactly between instances (API processes)", async () => {
         const { limiter, setTime, peer } = await open();
-        if (peer === undefined) throw new Error('a shared adapter\'s fixture must give a peer');
+        if (peer === undefined) throw new Error("a shared adapter's fixture must give a peer");
         const other = await peer();
         setTime('2026-11-20T10:00:30.000Z');
         const decisions = await Promise.all(Array.from({ length: 150 }, (_, i) => (i % 2 === 0 ? limiter : other).consume('key-e', 100)));
         expect(decisions.filter((d) => d.allowed)).toHaveLength(100);
-        expect(decisions.filter((d) => d.allowed).map((d) => d.remaining).sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i));
+        expect(
+          decisions
+            .filter((d) => d.allowed)
+            .map((d) => d.remaining)
+            .sort((a, b) => a - b),
+        ).toEqual(Array.from({ length: 100 }, (_, i) => i));
         expect((await other.consume('key-f', 100)).remaining).toBe(99);
       });
     }

@@ -38,7 +38,19 @@ export function describeUnitOfWorkContract(name: string, open: () => Promise<Kys
     it('lets a later statement see what an earlier one wrote, so guards can read the unit’s own state', async () => {
       const outcomes = await db.commit([
         setting('gate', 'open'),
-        writeOf('settings.put if gate', db.kysely.insertInto('settings').columns(['key', 'value']).expression((eb) => eb.selectFrom('settings').select([eb.val('guarded').as('key'), eb.val('yes').as('value')]).where('key', '=', 'gate').where('value', '=', 'open'))),
+        writeOf(
+          'settings.put if gate',
+          db.kysely
+            .insertInto('settings')
+            .columns(['key', 'value'])
+            .expression((eb) =>
+              eb
+                .selectFrom('settings')
+                .select([eb.val('guarded').as('key'), eb.val('yes').as('value')])
+                .where('key', '=', 'gate')
+                .where('value', '=', 'open'),
+            ),
+        ),
       ]);
       expect(outcomes).toEqual([{ changed: 1 }, { changed: 1 }]);
       expect(await read('guarded')).toBe('yes');

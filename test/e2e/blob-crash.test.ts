@@ -88,7 +88,9 @@ describe('the blob store after kill -9 during a burst of generates', () => {
     };
     // An image finished before the kill has its thumbnails too: objects of a record, named by its URLs.
     const keyOf = (url: string) => new URL(url).pathname.replace(/^\/files\//, '');
-    const recorded = list.images.flatMap((image) => [image.r2_key, ...(image.thumbnails === null ? [] : [keyOf(image.thumbnails.small), keyOf(image.thumbnails.medium)])]).sort();
+    const recorded = list.images
+      .flatMap((image) => [image.r2_key, ...(image.thumbnails === null ? [] : [keyOf(image.thumbnails.small), keyOf(image.thumbnails.medium)])])
+      .sort();
 
     // Every object has its record and every record its object; nothing temporary is left anywhere.
     const remaining = filesUnder(blobs);

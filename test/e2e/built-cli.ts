@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const ENTRY = path.join(ROOT, 'dist/entry/node.js');
+const ENTRY = path.join(ROOT, 'dist/runtimes/node/entry/node.js');
 
 /** The newest change among the files `tsconfig.build.json` compiles (src/ without tests and test support). */
 function newestSource(dir: string): number {

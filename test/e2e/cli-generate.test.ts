@@ -16,7 +16,9 @@ let server: http.Server;
 let baseUrl = '';
 const seen: { path: string; auth: string | undefined; body: Record<string, unknown> }[] = [];
 beforeAll(async () => {
-  const jpeg = await sharp({ create: { width: 96, height: 64, channels: 3, background: 'orange' } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 96, height: 64, channels: 3, background: 'orange' } })
+    .jpeg()
+    .toBuffer();
   server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -39,13 +41,38 @@ describe('imagegate generate (CLI)', () => {
     const out = path.join(dataDir, 'out.png');
     const { stdout, stderr } = await run(
       process.execPath,
-      ['--import', 'tsx', path.join(ROOT, 'src/entry/node.ts'), 'generate', 'a lighthouse at dusk', '--model', '@cf/leonardo/phoenix-1.0', '--steps', '10', '--out', out],
-      { cwd: ROOT, env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, CLOUDFLARE_ACCOUNT_ID: 'acct', CLOUDFLARE_API_TOKEN: 'secret-token', CLOUDFLARE_API_BASE_URL: baseUrl } },
+      [
+        '--import',
+        'tsx',
+        path.join(ROOT, 'src/runtimes/node/entry/node.ts'),
+        'generate',
+        'a lighthouse at dusk',
+        '--model',
+        '@cf/leonardo/phoenix-1.0',
+        '--steps',
+        '10',
+        '--out',
+        out,
+      ],
+      {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH ?? '',
+          DATA_DIR: dataDir,
+          CLOUDFLARE_ACCOUNT_ID: 'acct',
+          CLOUDFLARE_API_TOKEN: 'secret-token',
+          CLOUDFLARE_API_BASE_URL: baseUrl,
+        },
+      },
     );
     expect(stdout).toContain(`Wrote ${out}: 96x64 PNG from @cf/leonardo/phoenix-1.0`);
     expect(stderr).toContain(`imagegate: using database ${path.join(dataDir, 'imagegate.sqlite')}`);
     const meta = await sharp(fs.readFileSync(out)).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 96, 64]);
-    expect(seen[0]).toMatchObject({ path: '/client/v4/accounts/acct/ai/run/@cf/leonardo/phoenix-1.0', auth: 'Bearer secret-token', body: { prompt: 'a lighthouse at dusk', num_steps: 10 } });
+    expect(seen[0]).toMatchObject({
+      path: '/client/v4/accounts/acct/ai/run/@cf/leonardo/phoenix-1.0',
+      auth: 'Bearer secret-token',
+      body: { prompt: 'a lighthouse at dusk', num_steps: 10 },
+    });
   }, 60_000);
 });

@@ -60,7 +60,16 @@ describe.skipIf(skip)('PostgreSQL connections dropped under a running server (re
     url.port = String(proxy.port);
     url.hostname = '127.0.0.1';
     // Drops while it starts: its first connections (the migration lock's among them) may go at any moment.
-    const starting = startServerProcess({ DATA_DIR: tempDataDir(), DATABASE_URL: url.toString(), DATABASE_SCHEMA: schema.name, DATABASE_POOL_SIZE: '4', DATABASE_CONNECT_TIMEOUT_MS: '1500', DATABASE_STATEMENT_TIMEOUT_MS: '2000', ADMIN_API_KEY: ADMIN, CPU_WORKERS: '1' });
+    const starting = startServerProcess({
+      DATA_DIR: tempDataDir(),
+      DATABASE_URL: url.toString(),
+      DATABASE_SCHEMA: schema.name,
+      DATABASE_POOL_SIZE: '4',
+      DATABASE_CONNECT_TIMEOUT_MS: '1500',
+      DATABASE_STATEMENT_TIMEOUT_MS: '2000',
+      ADMIN_API_KEY: ADMIN,
+      CPU_WORKERS: '1',
+    });
     await sleep(300 + Math.random() * 700);
     proxy.drop();
     server = await starting;
@@ -109,7 +118,13 @@ describe.skipIf(skip)('PostgreSQL connections dropped under a running server (re
     const running = server;
     if (running === undefined) throw new Error('no server');
     const headers = { Authorization: `Bearer ${ADMIN}`, 'Content-Type': 'application/json' };
-    const generate = () => fetch(`${running.url}/api/generate`, { method: 'POST', headers, body: JSON.stringify({ prompt: 'a lighthouse', width: 64, height: 64 }), signal: AbortSignal.timeout(5_000) });
+    const generate = () =>
+      fetch(`${running.url}/api/generate`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ prompt: 'a lighthouse', width: 64, height: 64 }),
+        signal: AbortSignal.timeout(5_000),
+      });
     const list = () => fetch(`${running.url}/api/images?limit=1`, { headers, signal: AbortSignal.timeout(5_000) });
     try {
       for (const mode of ['refuse', 'blackhole'] as const) {

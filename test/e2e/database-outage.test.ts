@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteRedisKeys, freshRedisPrefix } from '../../src/test-support/redis-keys.js';
 import { startS3Server, type S3TestServer } from '../../src/test-support/s3-server.js';
 import { skipWithout, TEST_DATABASE_URL, TEST_REDIS_URL } from '../../src/test-support/services.js';
 import { startTcpProxy, type TcpProxy } from '../../src/test-support/tcp-proxy.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from '../../src/test-support/webhook-receiver.js';
+import { bucketKeys, callWith, readBatch } from './outage-support.js';
 import { adminQuery, s3Env } from './deployment.js';
 import { startCliProcess, startServerProcess, type ServerProcess } from './spawn-server.js';
 
@@ -24,40 +24,7 @@ const PROMPTS = 16;
 const OUTAGE_MS = 10_000;
 const REDIS_OUTAGE_MS = 5_000;
 
-const call = (server: ServerProcess, method: string, path: string, body?: unknown) =>
-  fetch(`${server.url}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${ADMIN}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-
-interface Batch {
-  status: string;
-  completed_count: number;
-  failed_count: number;
-  items: { image_id: string; status: string; error: string | null }[];
-  images: { id: string }[];
-}
-
-/** The batch as an API process answers it now; undefined while the database is away (any error answer). */
-async function readBatch(server: ServerProcess, id: string): Promise<Batch | undefined> {
-  try {
-    const res = await call(server, 'GET', `/api/batch/${id}`);
-    return res.status === 200 ? ((await res.json()) as Batch) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-async function bucketKeys(s3: S3TestServer): Promise<string[]> {
-  const client = new S3Client({ endpoint: s3.endpoint, forcePathStyle: true, region: s3.region, credentials: s3.credentials });
-  try {
-    const listed = await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'generated/' }));
-    return (listed.Contents ?? []).flatMap((object) => (object.Key === undefined ? [] : [object.Key]));
-  } finally {
-    client.destroy();
-  }
-}
+const call = callWith(ADMIN);
 
 const DEPLOYMENTS = [
   { name: 'two API processes and a worker, with Redis (BullMQ)', redis: true },
@@ -131,7 +98,7 @@ describe.skipIf(skip).each(DEPLOYMENTS)('a PostgreSQL outage in the middle of a 
     const { id } = (await res.json()) as { id: string };
 
     const beforeCut = await eventually(async () => {
-      const current = await readBatch(api2, id);
+      const current = await readBatch(call, api2, id);
       return current !== undefined && current.completed_count >= 2 ? current : undefined;
     }, 60_000);
     if (redisProxy !== undefined) {
@@ -166,16 +133,18 @@ describe.skipIf(skip).each(DEPLOYMENTS)('a PostgreSQL outage in the middle of a 
     for (const answer of during) expect(answer).toMatchObject({ status: 503, retryAfter: expect.stringMatching(/^\d+$/) });
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS - (Date.now() - cutAt)));
     proxy.setMode('relay');
-    const afterOutage = await eventually(async () => readBatch(api1, id), 30_000);
+    const afterOutage = await eventually(async () => readBatch(call, api1, id), 30_000);
     const backAfterMs = Date.now() - cutAt;
 
     const batch = await eventually(async () => {
-      const current = await readBatch(api2, id);
+      const current = await readBatch(call, api2, id);
       return current?.status === 'completed' ? current : undefined;
     }, 120_000).catch(async (error: unknown) => {
       // What the worker said is what an operator would read to see why the batch did not finish.
-      const state = await readBatch(api1, id);
-      console.log(`batch: ${JSON.stringify({ ...state, images: undefined, items: state?.items.map((item) => item.status) })}\nworker log (end):\n${worker.output().slice(-8000)}`);
+      const state = await readBatch(call, api1, id);
+      console.log(
+        `batch: ${JSON.stringify({ ...state, images: undefined, items: state?.items.map((item) => item.status) })}\nworker log (end):\n${worker.output().slice(-8000)}`,
+      );
       throw error;
     });
     const finishedAfterMs = Date.now() - cutAt;
@@ -186,7 +155,7 @@ describe.skipIf(skip).each(DEPLOYMENTS)('a PostgreSQL outage in the middle of a 
 
     // One object per image, and eventually nothing else: an object whose record failed is rewritten or swept.
     const keys = await eventually(async () => {
-      const listed = await bucketKeys(s3);
+      const listed = await bucketKeys(s3, BUCKET);
       const total = ((await (await call(api1, 'GET', '/api/images?limit=100')).json()) as { pagination: { total: number } }).pagination.total;
       return listed.length === total ? listed : undefined;
     }, 30_000);

@@ -30,7 +30,10 @@ afterAll(async () => {
 async function failsWith(process_: ServerProcess): Promise<string> {
   running.push(process_);
   expect(await process_.exited).toBe(1);
-  const lines = process_.output().split('\n').filter((line) => line.startsWith('imagegate:'));
+  const lines = process_
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('imagegate:'));
   expect(lines).toHaveLength(1);
   expect(process_.output()).not.toMatch(/\n\s+at /);
   return lines[0] ?? '';
@@ -48,7 +51,9 @@ describe('a process that cannot use a dependency exits 1 with one line naming th
   });
 
   it('S3 without AWS_REGION: the worker does not start either', async () => {
-    const line = await failsWith(await startCliProcess(['worker'], { DATA_DIR: tempDataDir(), DATABASE_URL: databaseUrl, ...withoutRegion() }, 'imagegate worker started'));
+    const line = await failsWith(
+      await startCliProcess(['worker'], { DATA_DIR: tempDataDir(), DATABASE_URL: databaseUrl, ...withoutRegion() }, 'imagegate worker started'),
+    );
     expect(line).toContain('set AWS_REGION');
   });
 
@@ -58,7 +63,9 @@ describe('a process that cannot use a dependency exits 1 with one line naming th
   });
 
   it('an S3 endpoint where nothing answers', async () => {
-    const line = await failsWith(await startServerProcess({ DATA_DIR: tempDataDir(), ...s3Env(s3, BUCKET), S3_ENDPOINT: `http://127.0.0.1:${await freePort()}` }));
+    const line = await failsWith(
+      await startServerProcess({ DATA_DIR: tempDataDir(), ...s3Env(s3, BUCKET), S3_ENDPOINT: `http://127.0.0.1:${await freePort()}` }),
+    );
     expect(line).toContain('start the S3 server or fix S3_ENDPOINT');
   });
 

@@ -1,13 +1,13 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startA1111Fake } from '../providers/fakes/a1111-fake.js';
-import { startComfyUiFake } from '../providers/fakes/comfyui-fake.js';
-import { startFalFake } from '../providers/fakes/fal-fake.js';
-import { startOpenAiFake } from '../providers/fakes/openai-fake.js';
-import { startReplicateFake } from '../providers/fakes/replicate-fake.js';
-import type { StartedFake } from '../providers/fakes/sample-images.js';
-import { startStabilityFake } from '../providers/fakes/stability-fake.js';
-import { startWorkersAiFake } from '../providers/fakes/workers-ai-fake.js';
+import { startA1111Fake } from '../../src/adapters/providers/a1111/a1111.fake.js';
+import { startComfyUiFake } from '../../src/adapters/providers/comfyui/comfyui.fake.js';
+import { startFalFake } from '../../src/adapters/providers/fal/fal.fake.js';
+import { startOpenAiFake } from '../../src/adapters/providers/openai/openai.fake.js';
+import { startReplicateFake } from '../../src/adapters/providers/replicate/replicate.fake.js';
+import type { StartedFake } from '../../src/test-support/fake-images.js';
+import { startStabilityFake } from '../../src/adapters/providers/stability/stability.fake.js';
+import { startWorkersAiFake } from '../../src/adapters/providers/workers-ai/workers-ai.fake.js';
 import { startServerProcess, tempDataDir, type ServerProcess } from './spawn-server.js';
 
 /*

@@ -58,12 +58,18 @@ describe.skipIf(skip)('Redis cut and held under running servers (real processes)
       if (mode === 'refuse') proxy.drop();
       // Held for a while: requests keep coming during the outage, not just at its start.
       for (let round = 0; round < 3; round += 1) {
-        const [onClosed, onMemory] = await Promise.all([Promise.all([ask(closed), ask(closed), ask(closed)]), Promise.all([ask(memory), ask(memory), ask(memory)])]);
+        const [onClosed, onMemory] = await Promise.all([
+          Promise.all([ask(closed), ask(closed), ask(closed)]),
+          Promise.all([ask(memory), ask(memory), ask(memory)]),
+        ]);
         for (const answer of onClosed) {
           expect(answer.status === 503 || (answer.status >= 200 && answer.status < 300), `${mode}: ${JSON.stringify(answer)}`).toBe(true);
           if (answer.status === 503) expect(answer.retryAfter).toBe('5');
         }
-        expect(onClosed.some((answer) => answer.status === 503), `${mode}: ${JSON.stringify(onClosed)}`).toBe(true);
+        expect(
+          onClosed.some((answer) => answer.status === 503),
+          `${mode}: ${JSON.stringify(onClosed)}`,
+        ).toBe(true);
         for (const answer of onMemory) expect(answer.status, `${mode}: ${JSON.stringify(answer)}\n${memory.output().slice(-2000)}`).toBe(200);
         await sleep(300);
       }

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '../../src/test-support/webhook-receiver.js';
-import { prediction, replicateFlow } from '../providers/fakes/replicate-fake.js';
-import { sampleImages } from '../providers/fakes/sample-images.js';
-import { sendJson, startLoopbackServer, type LoopbackServer } from '../providers/loopback-server.js';
+import { prediction, replicateFlow } from '../../src/adapters/providers/replicate/replicate.fake.js';
+import { sampleImages } from '../../src/test-support/fake-images.js';
+import { sendJson, startLoopbackServer, type LoopbackServer } from '../../src/test-support/loopback-server.js';
 import { startServerProcess, tempDataDir, type ServerProcess } from './spawn-server.js';
 
 const KEY = 'igk_e2e_resume_key';
@@ -23,7 +23,8 @@ describe('a batch prompt waiting on a provider job survives kill -9', () => {
     let finished = false;
     const flow = replicateFlow(await sampleImages());
     fake = await startLoopbackServer((request, response, server) => {
-      if (!finished && isStatus(request.method, request.path)) return sendJson(response, 200, prediction(request.headers, request.path.split('/').pop() ?? '', 'processing'));
+      if (!finished && isStatus(request.method, request.path))
+        return sendJson(response, 200, prediction(request.headers, request.path.split('/').pop() ?? '', 'processing'));
       return flow(request, response, server);
     });
     const creations = () => fake?.requests.filter((r) => isCreate(r.method, r.path)).length ?? 0;
@@ -35,7 +36,13 @@ describe('a batch prompt waiting on a provider job survives kill -9', () => {
     const res = await fetch(`${first.url}/api/batch/create`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ name: 'resume', prompts: ['a lighthouse in a storm'], model: 'replicate/black-forest-labs/flux-schnell', width: 512, height: 512 }),
+      body: JSON.stringify({
+        name: 'resume',
+        prompts: ['a lighthouse in a storm'],
+        model: 'replicate/black-forest-labs/flux-schnell',
+        width: 512,
+        height: 512,
+      }),
     });
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
@@ -50,13 +57,19 @@ describe('a batch prompt waiting on a provider job survives kill -9', () => {
     const second = await startServerProcess(env);
     running.push(second);
     const batch = await eventually(async () => {
-      const current = (await (await fetch(`${second.url}/api/batch/${id}`, { headers })).json()) as { status: string; completed_count: number; failed_count: number };
+      const current = (await (await fetch(`${second.url}/api/batch/${id}`, { headers })).json()) as {
+        status: string;
+        completed_count: number;
+        failed_count: number;
+      };
       return current.status === 'completed' ? current : undefined;
     }, 60_000);
     expect(batch).toMatchObject({ completed_count: 1, failed_count: 0 });
     expect(creations()).toBe(1);
 
-    const ledger = (await (await fetch(`${second.url}/api/analytics/charges`, { headers })).json()) as { charges: { outcome: string; provider_job_id: string | null; cost: number }[] };
+    const ledger = (await (await fetch(`${second.url}/api/analytics/charges`, { headers })).json()) as {
+      charges: { outcome: string; provider_job_id: string | null; cost: number }[];
+    };
     expect(ledger.charges).toEqual([expect.objectContaining({ outcome: 'succeeded', provider_job_id: 'pred1', cost: 0.003 })]);
   }, 120_000);
 });

@@ -5,14 +5,14 @@ import { freshRedisPrefix } from '../../src/test-support/redis-keys.js';
 import { startS3Server, type S3TestServer } from '../../src/test-support/s3-server.js';
 import { skipWithout } from '../../src/test-support/services.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from '../../src/test-support/webhook-receiver.js';
-import { replicateFlow } from '../providers/fakes/replicate-fake.js';
-import { sampleImages } from '../providers/fakes/sample-images.js';
-import { startLoopbackServer, type LoopbackServer } from '../providers/loopback-server.js';
+import { replicateFlow } from '../../src/adapters/providers/replicate/replicate.fake.js';
+import { sampleImages } from '../../src/test-support/fake-images.js';
+import { startLoopbackServer, type LoopbackServer } from '../../src/test-support/loopback-server.js';
 import { adminQuery, deploymentEnv, dropDeployment } from './deployment.js';
 import { startCliProcess, startServerProcess, type ServerProcess } from './spawn-server.js';
 
 /**
- * The deployment the README describes, for real: two API processes (`serve --no-workers`) and a `worker`,
+ * The deployment docs/deployment.md describes, for real: two API processes (`serve --no-workers`) and a `worker`,
  * on PostgreSQL, an S3 server (s3rver) and Redis, each a separate process on real sockets.
  */
 const skip = await skipWithout('postgres', 'redis');
@@ -92,7 +92,11 @@ describe.skipIf(skip)('two API processes and a worker on PostgreSQL, S3 and Redi
     const file = await fetch(image.r2_url);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await file.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
   });
 
   it('gives a standard key exactly 100 of 150 concurrent requests spread over both API processes', async () => {
@@ -100,7 +104,9 @@ describe.skipIf(skip)('two API processes and a worker on PostgreSQL, S3 and Redi
     // The counters are per wall-clock minute: a burst that straddles a minute boundary starts a new count half-way.
     const intoMinute = Date.now() % 60_000;
     if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
-    const statuses = await Promise.all(Array.from({ length: 150 }, (_, i) => call(i % 2 === 0 ? api1 : api2, key, 'GET', '/api/models?limit=1').then((res) => res.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 150 }, (_, i) => call(i % 2 === 0 ? api1 : api2, key, 'GET', '/api/models?limit=1').then((res) => res.status)),
+    );
     const count = (status: number) => statuses.filter((candidate) => candidate === status).length;
     console.log(`scale-out e2e: 150 concurrent requests on one standard key over 2 API processes: ${count(200)} x 200, ${count(429)} x 429`);
     expect(count(200)).toBe(100);
@@ -110,7 +116,9 @@ describe.skipIf(skip)('two API processes and a worker on PostgreSQL, S3 and Redi
   it('makes exactly 5 of 20 concurrent paid generations spread over both API processes on a key whose daily budget fits 5', async () => {
     const { key } = await createKey({ permissions: ['generate', 'read'], daily_budget_usd: 0.015 });
     const body = { prompt: 'a lighthouse on a cliff', model: 'replicate/black-forest-labs/flux-schnell', width: 512, height: 512 };
-    const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => call(i % 2 === 0 ? api1 : api2, key, 'POST', '/api/generate', body).then((res) => res.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call(i % 2 === 0 ? api1 : api2, key, 'POST', '/api/generate', body).then((res) => res.status)),
+    );
     const count = (status: number) => statuses.filter((candidate) => candidate === status).length;
     console.log(`scale-out e2e: 20 concurrent paid generations on a key that fits 5, over 2 API processes: ${count(201)} x 201, ${count(402)} x 402`);
     expect(count(201)).toBe(5);
@@ -169,7 +177,9 @@ describe.skipIf(skip)('two API processes and a worker on PostgreSQL, S3 and Redi
     const hooks = await receiver.waitFor(1, 30_000);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const deliveries = new Set(receiver.received.map((hook) => hook.headers['webhook-id']));
-    console.log(`scale-out e2e: batch of 8, worker killed at ${atKill} completed; ${batch.completed_count} images, ${new Set(imageIds).size} distinct, ${keys.length} objects, ${deliveries.size} webhook (${receiver.received.length} deliveries)`);
+    console.log(
+      `scale-out e2e: batch of 8, worker killed at ${atKill} completed; ${batch.completed_count} images, ${new Set(imageIds).size} distinct, ${keys.length} objects, ${deliveries.size} webhook (${receiver.received.length} deliveries)`,
+    );
     expect(deliveries.size).toBe(1);
     expect(receiver.received).toHaveLength(1);
     expect(JSON.parse(hooks[0]?.body ?? '{}')).toMatchObject({ event: 'batch.completed', batch_id: id, completed_count: 8, failed_count: 0 });

@@ -36,9 +36,15 @@ export async function startServerProcess(env: Record<string, string>, args: read
   return { ...process_, url: `http://127.0.0.1:${port}` };
 }
 
+/**
+ * How long a process may take to say it is ready. From source, tsx transpiles the whole tree at start: a few seconds on
+ * a quiet machine, but 30 s was missed on a loaded one (two cores, several suites at once) with nothing wrong.
+ */
+const START_DEADLINE_MS = 60_000;
+
 /** Runs `imagegate <args>` from source and waits until it logs `readyLine` (or exits). */
 export async function startCliProcess(args: readonly string[], env: Record<string, string>, readyLine: string): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/entry/node.ts'), ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/runtimes/node/entry/node.ts'), ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -48,7 +54,7 @@ export async function startCliProcess(args: readonly string[], env: Record<strin
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + START_DEADLINE_MS;
   for (;;) {
     if (child.exitCode !== null) break;
     if (output.includes(readyLine)) break;

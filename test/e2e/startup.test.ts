@@ -27,7 +27,10 @@ async function occupy(port: number): Promise<void> {
 
 /** Exactly one non-empty line of output, and no trace of a stack. */
 function onlyLine(server: ServerProcess): string {
-  const lines = server.output().split('\n').filter((line) => line.trim() !== '');
+  const lines = server
+    .output()
+    .split('\n')
+    .filter((line) => line.trim() !== '');
   expect(lines).toHaveLength(1);
   expect(server.output()).not.toMatch(/\n\s+at /);
   return lines[0] ?? '';
@@ -70,7 +73,9 @@ describe('start-up failures (real processes)', () => {
     fs.writeFileSync(path.join(dataDir, 'blobs'), '');
     const failed = await start({ DATA_DIR: dataDir });
     expect(await failed.exited).toBe(1);
-    expect(onlyLine(failed)).toBe(`imagegate: the image folder ${path.join(dataDir, 'blobs')} is not a folder (it, or a folder above it, is a file); set DATA_DIR to a folder`);
+    expect(onlyLine(failed)).toBe(
+      `imagegate: the image folder ${path.join(dataDir, 'blobs')} is not a folder (it, or a folder above it, is a file); set DATA_DIR to a folder`,
+    );
   });
 
   it.skipIf(process.getuid?.() === 0)('with a read-only DATA_DIR, exits 1 with one line naming the folder', async () => {

@@ -11,7 +11,7 @@ import { adminQuery, deploymentEnv, dropDeployment } from './deployment.js';
 import { startCliProcess, startServerProcess, tempDataDir, type ServerProcess } from './spawn-server.js';
 
 /**
- * Traces of the deployment the README describes, for real: an API process (`serve --no-workers`) and a `worker`
+ * Traces of the deployment docs/deployment.md describes, for real: an API process (`serve --no-workers`) and a `worker`
  * on PostgreSQL, Redis (BullMQ) and S3, both exporting to one loopback OTLP collector. Each process also records
  * the modules it loads (record-modules.mjs), which tells whether the OpenTelemetry SDK was ever loaded.
  */
@@ -23,7 +23,13 @@ const recording = (): { file: string; env: Record<string, string> } => {
   const file = path.join(tempDataDir(), 'modules.txt');
   return { file, env: { NODE_OPTIONS: `--import=${RECORDER}`, RECORD_MODULES_FILE: file } };
 };
-const loaded = (file: string): string[] => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter((line) => line !== '') : []);
+const loaded = (file: string): string[] =>
+  fs.existsSync(file)
+    ? fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => line !== '')
+    : [];
 /** The OpenTelemetry SDK, its exporters and what only they use; the API alone is expected (the no-op tracer). */
 const SDK_MODULE = /@opentelemetry[\\/](sdk-|exporter-|otlp-|resources|context-async-hooks|core|semantic-conventions)/;
 
@@ -42,7 +48,11 @@ const logLines = (server: ServerProcess): Record<string, unknown>[] =>
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 const call = (server: ServerProcess, method: string, url: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}${url}`, { method, headers: { Authorization: `Bearer ${ADMIN}`, 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(`${server.url}${url}`, {
+    method,
+    headers: { Authorization: `Bearer ${ADMIN}`, 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 const skip = await skipWithout('postgres', 'redis');
 
@@ -82,14 +92,26 @@ describe.skipIf(skip)('traces across an API process and a worker on PostgreSQL, 
   it('gives a batch created with a traceparent one trace across both processes, its webhook included, and names it in their logs', async () => {
     const { traceId, parentId, header } = newTraceparent();
     const requestId = `req-e2e-trace-${randomBytes(4).toString('hex')}`;
-    const res = await call(api, 'POST', '/api/batch/create', { name: 'traced', prompts: ['a red fox', 'a blue whale'], width: 256, height: 256, webhook_url: receiver.url }, { traceparent: header, 'X-Request-Id': requestId });
+    const res = await call(
+      api,
+      'POST',
+      '/api/batch/create',
+      { name: 'traced', prompts: ['a red fox', 'a blue whale'], width: 256, height: 256, webhook_url: receiver.url },
+      { traceparent: header, 'X-Request-Id': requestId },
+    );
     expect(res.status).toBe(201);
     const { id: batchId } = (await res.json()) as { id: string };
 
     const [hook] = await receiver.waitFor(1, 60_000);
+    // A job's span is exported when it ends, after the spans inside it: wait for each job's own.
     const trace = await eventually(async () => {
       const spans = collector.spans.filter((span) => span.traceId === traceId);
-      return spans.some((span) => span.name === 'webhook.deliver') && spans.filter((span) => span.name === 'process batch-item').length === 2 ? spans : undefined;
+      return spans.some((span) => span.name === 'webhook.deliver') &&
+        spans.filter((span) => span.name === 'process batch-item').length === 2 &&
+        spans.filter((span) => span.name === 'blobs.put').length === 6 &&
+        spans.filter((span) => span.name === 'process thumbnails').length === 2
+        ? spans
+        : undefined;
     }, 30_000);
     const pidOf = (span: CollectedSpan) => span.resource['process.pid'];
     const named = (name: string) => trace.filter((span) => span.name === name);
@@ -99,12 +121,19 @@ describe.skipIf(skip)('traces across an API process and a worker on PostgreSQL, 
     expect(request).toMatchObject({ kind: SPAN_KIND.server, parentSpanId: parentId });
     expect(request?.resource).toMatchObject({ 'service.name': 'imagegate', 'process.pid': api.child.pid });
     // The jobs, the provider calls and the stored images, from the worker, in the same trace.
-    // Two prompts; each stored image is three puts (the image and its two thumbnails).
-    for (const [name, count] of [['process batch-item', 2], ['batch.item', 2], ['provider.generate', 2], ['blobs.put', 6]] as const) {
+    // Two prompts; each stored image is three puts (the image, then its two thumbnails in a job of their own).
+    for (const [name, count] of [
+      ['process batch-item', 2],
+      ['batch.item', 2],
+      ['provider.generate', 2],
+      ['process thumbnails', 2],
+      ['blobs.put', 6],
+    ] as const) {
       expect(named(name), name).toHaveLength(count);
       for (const span of named(name)) expect(pidOf(span), name).toBe(worker.child.pid);
     }
-    for (const call of named('provider.generate')) expect(call.attributes).toMatchObject({ 'imagegate.model': 'local/procedural', 'imagegate.provider': 'local' });
+    for (const call of named('provider.generate'))
+      expect(call.attributes).toMatchObject({ 'imagegate.model': 'local/procedural', 'imagegate.provider': 'local' });
     // Every job span of every kind belongs to this trace: none started a trace of its own.
     expect(new Set(collector.spans.filter((span) => span.kind === SPAN_KIND.consumer).map((span) => span.traceId))).toEqual(new Set([traceId]));
 
@@ -145,11 +174,24 @@ describe('without OTEL settings', () => {
 
   it('loads no OpenTelemetry SDK, names no trace in the logs and sends no traceparent, even when the caller sent one', async () => {
     // Other OTEL_* settings without an endpoint turn nothing on.
-    server = await startServerProcess({ DATA_DIR: tempDataDir(), ADMIN_API_KEY: ADMIN, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', OTEL_SERVICE_NAME: 'imagegate', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', ...modules.env });
+    server = await startServerProcess({
+      DATA_DIR: tempDataDir(),
+      ADMIN_API_KEY: ADMIN,
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      OTEL_SERVICE_NAME: 'imagegate',
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      ...modules.env,
+    });
     const { header } = newTraceparent();
     const generated = await call(server, 'POST', '/api/generate', { prompt: 'a lighthouse at dusk', width: 64, height: 64 }, { traceparent: header });
     expect(generated.status).toBe(201);
-    const batch = await call(server, 'POST', '/api/batch/create', { name: 'untraced', prompts: ['a quiet pond'], width: 64, height: 64, webhook_url: receiver.url }, { traceparent: header });
+    const batch = await call(
+      server,
+      'POST',
+      '/api/batch/create',
+      { name: 'untraced', prompts: ['a quiet pond'], width: 64, height: 64, webhook_url: receiver.url },
+      { traceparent: header },
+    );
     expect(batch.status).toBe(201);
     const [hook] = await receiver.waitFor(1, 30_000);
     expect(await server.stop('SIGTERM')).toBe(0);

@@ -67,7 +67,7 @@ describe.skipIf(skip)('metrics of a worker process', () => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
     const samples = parseExposition(await ok.text());
-    expect(seriesOf(samples, 'imagegate_queue_depth')).toEqual({ 'queue=batch-item': 0, 'queue=webhook': 0 });
+    expect(seriesOf(samples, 'imagegate_queue_depth')).toEqual({ 'queue=generation': 0, 'queue=thumbnails': 0, 'queue=batch-item': 0, 'queue=webhook': 0 });
     expect(seriesOf(samples, 'imagegate_cost_usd_total')).toEqual({ 'model=local/procedural': 0 });
     expect(samples.some((sample) => sample.name === 'process_resident_memory_bytes')).toBe(true);
     // The API process served the request, so the worker has no HTTP series.

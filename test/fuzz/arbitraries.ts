@@ -11,9 +11,13 @@ const MAX_BODY_BYTES = 1024 * 1024;
 // ---- Authorization -------------------------------------------------------------------------------------------
 
 export const ADMIN: AuthChoice = { header: 'Bearer {{adminKey}}', who: 'admin', canonical: true };
-const ADMIN_EQUIVALENTS: AuthChoice[] = ['bearer {{adminKey}}', 'BEARER {{adminKey}}', 'Bearer  {{adminKey}}', 'Bearer\t{{adminKey}}', 'Bearer {{adminKey}} '].map(
-  (header) => ({ header, who: 'admin', canonical: false }),
-);
+const ADMIN_EQUIVALENTS: AuthChoice[] = [
+  'bearer {{adminKey}}',
+  'BEARER {{adminKey}}',
+  'Bearer  {{adminKey}}',
+  'Bearer\t{{adminKey}}',
+  'Bearer {{adminKey}} ',
+].map((header) => ({ header, who: 'admin', canonical: false }));
 const READ: AuthChoice = { header: 'Bearer {{readKey}}', who: 'read', canonical: true };
 const NONE: AuthChoice = { header: null, who: 'none', canonical: true };
 const BAD: AuthChoice[] = [
@@ -117,7 +121,8 @@ function validIds(op: Operation, param: string): (string | Fixture)[] {
   if (op.path.startsWith('/api/templates/')) return [new Fixture('template'), new Fixture('sampleTemplate')];
   if (op.path.startsWith('/api/batch/')) return [new Fixture('batch')];
   if (op.path.startsWith('/api/keys/')) return [new Fixture('readKeyId')];
-  if (op.path.startsWith('/api/models/')) return ['local/procedural', 'local%2Fprocedural', '@cf/black-forest-labs/flux-1-schnell', '%40cf%2Fblack-forest-labs%2Fflux-1-schnell'];
+  if (op.path.startsWith('/api/models/'))
+    return ['local/procedural', 'local%2Fprocedural', '@cf/black-forest-labs/flux-1-schnell', '%40cf%2Fblack-forest-labs%2Fflux-1-schnell'];
   return ['x'];
 }
 
@@ -163,9 +168,21 @@ function pathValueArb(op: Operation, param: string, mutate: boolean): fc.Arbitra
   const validNames = new Set(valid.flatMap((v) => (v instanceof Fixture ? [v.name] : [])));
   const otherKinds = ID_FIXTURES.filter((name) => !validNames.has(name)).map((name) => new Fixture(name));
   return fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom(...JUNK_IDS).map((value): PathValue => ({ value, refuse: `${param} names nothing`, note: `${param} = ${value.length > 40 ? `${value.slice(0, 8)}…(${value.length} chars)` : value}` })) },
+    {
+      weight: 4,
+      arbitrary: fc.constantFrom(...JUNK_IDS).map((value): PathValue => ({
+        value,
+        refuse: `${param} names nothing`,
+        note: `${param} = ${value.length > 40 ? `${value.slice(0, 8)}…(${value.length} chars)` : value}`,
+      })),
+    },
     { weight: 1, arbitrary: fc.constantFrom(...DOT_IDS).map((value): PathValue => ({ value, note: `${param} = ${value}` })) },
-    { weight: 2, arbitrary: fc.constantFrom(...otherKinds).map((value): PathValue => ({ value, refuse: `${param} is the id of a ${value.name}`, note: `${param} = {{${value.name}}}` })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .constantFrom(...otherKinds)
+        .map((value): PathValue => ({ value, refuse: `${param} is the id of a ${value.name}`, note: `${param} = {{${value.name}}}` })),
+    },
   );
 }
 
@@ -195,12 +212,45 @@ function pathArb(op: Operation, mutate: boolean): fc.Arbitrary<{ parts: (string 
 // ---- Query parameters (URL-encoded text) ---------------------------------------------------------------------
 
 const INTEGER_VALUES = {
-  limit: { ok: ['1', '5', '20', '100', '007'], bad: ['0', '-1', '1.5', 'abc', '', '0x10', '1e3', '%2B5', '%205', '-0', 'NaN', 'Infinity', '1%2C2', '101', '1000', '9223372036854775808', '1e400'] },
-  offset: { ok: ['0', '1', '3', '100', '100000', '1000000000'], bad: ['-1', '1.5', 'abc', '', '0x10', '1e3', '%2B5', '-0', 'NaN', 'Infinity', '1000000001', '9223372036854775808', '18446744073709551616', '1'.repeat(30), '1e400'] },
+  limit: {
+    ok: ['1', '5', '20', '100', '007'],
+    bad: ['0', '-1', '1.5', 'abc', '', '0x10', '1e3', '%2B5', '%205', '-0', 'NaN', 'Infinity', '1%2C2', '101', '1000', '9223372036854775808', '1e400'],
+  },
+  offset: {
+    ok: ['0', '1', '3', '100', '100000', '1000000000'],
+    bad: [
+      '-1',
+      '1.5',
+      'abc',
+      '',
+      '0x10',
+      '1e3',
+      '%2B5',
+      '-0',
+      'NaN',
+      'Infinity',
+      '1000000001',
+      '9223372036854775808',
+      '18446744073709551616',
+      '1'.repeat(30),
+      '1e400',
+    ],
+  },
 };
 const INTEGER_ODD = ['1'.repeat(400), '00', '%E0%A4%A', '%', '1%00', '%EF%BC%91'];
 const DATES = {
-  ok: ['2026-11-01', '2026-11-20', '2024-02-29', '2026-11-20T10:00:00Z', '2026-11-20T10:00:00.123Z', '2026-11-20T12:00:00%2B02:00', '2026-11-20T10:00Z', '1970-01-01', '0001-01-01', '9999-12-31'],
+  ok: [
+    '2026-11-01',
+    '2026-11-20',
+    '2024-02-29',
+    '2026-11-20T10:00:00Z',
+    '2026-11-20T10:00:00.123Z',
+    '2026-11-20T12:00:00%2B02:00',
+    '2026-11-20T10:00Z',
+    '1970-01-01',
+    '0001-01-01',
+    '9999-12-31',
+  ],
   bad: [
     '2026-02-31',
     '2026-02-29',
@@ -244,17 +294,26 @@ interface QueryValue {
 function queryValueArb(param: Parameter, mutate: boolean): fc.Arbitrary<QueryValue> {
   const { name } = param;
   const absent = fc.constant<QueryValue>({ value: undefined });
-  const pick = (values: string[], refuse?: string) => fc.constantFrom(...values).map((value): QueryValue => (refuse === undefined ? { value } : { value, refuse }));
+  const pick = (values: string[], refuse?: string) =>
+    fc.constantFrom(...values).map((value): QueryValue => (refuse === undefined ? { value } : { value, refuse }));
   if (typeOf(param.schema) === 'integer') {
     const values = name === 'limit' ? INTEGER_VALUES.limit : INTEGER_VALUES.offset;
     const ok = pick(values.ok);
     if (!mutate) return fc.oneof(absent, ok);
-    return fc.oneof({ weight: 1, arbitrary: ok }, { weight: 3, arbitrary: pick(values.bad, `${name} is not a whole number in ${name === 'limit' ? '1..100' : '0..1000000000'}`) }, { weight: 1, arbitrary: pick(INTEGER_ODD) });
+    return fc.oneof(
+      { weight: 1, arbitrary: ok },
+      { weight: 3, arbitrary: pick(values.bad, `${name} is not a whole number in ${name === 'limit' ? '1..100' : '0..1000000000'}`) },
+      { weight: 1, arbitrary: pick(INTEGER_ODD) },
+    );
   }
   if (name === 'from' || name === 'to') {
     const ok = pick(DATES.ok);
     if (!mutate) return fc.oneof(absent, ok);
-    return fc.oneof({ weight: 1, arbitrary: ok }, { weight: 3, arbitrary: pick(DATES.bad, `${name} is not a real date or UTC timestamp`) }, { weight: 1, arbitrary: pick(DATES.odd) });
+    return fc.oneof(
+      { weight: 1, arbitrary: ok },
+      { weight: 3, arbitrary: pick(DATES.bad, `${name} is not a real date or UTC timestamp`) },
+      { weight: 1, arbitrary: pick(DATES.odd) },
+    );
   }
   return mutate ? pick(STRINGS) : fc.oneof(absent, pick(STRINGS.slice(0, 3)));
 }
@@ -270,7 +329,8 @@ function instantRange(encoded: string): [number, number] {
 function queryArb(op: Operation, mutate: boolean): fc.Arbitrary<{ pairs: [string, string | null][]; refuse: string[]; notes: string[] }> {
   const params = op.parameters.filter((p) => p.in === 'query');
   const names = params.map((p) => p.name);
-  const extraPairs = names.length === 0 ? fc.constantFrom(...EXTRA_QUERY) : fc.oneof(fc.constantFrom(...EXTRA_QUERY), fc.constantFrom(...names.map((n) => [n, '7'] as const)));
+  const extraPairs =
+    names.length === 0 ? fc.constantFrom(...EXTRA_QUERY) : fc.oneof(fc.constantFrom(...EXTRA_QUERY), fc.constantFrom(...names.map((n) => [n, '7'] as const)));
   const extras = fc.option(extraPairs, { nil: undefined, freq: mutate ? 2 : 8 });
   const values = params.map((param) => queryValueArb(param, mutate));
   return fc.tuple(extras, ...values).map(([extra, ...chosen]) => {
@@ -322,7 +382,7 @@ function writeRefusals(op: Operation, contentType: ContentTypeChoice, body: Body
   const reasons: string[] = [];
   const bytes = body === undefined ? 0 : Buffer.byteLength(jsonText(body, placeholder));
   const json = contentType.kind === 'canonical' || contentType.kind === 'equivalent';
-  // An operation without a request body accepts an empty body whatever its headers (README: Bodies).
+  // An operation without a request body accepts an empty body whatever its headers (docs/decisions.md: Bodies).
   if (!json && (bytes > 0 || op.body !== undefined)) reasons.push('Content-Type is not application/json');
   if (json) {
     const reason = bodyRefusal(op, body, catalogue);
@@ -347,7 +407,8 @@ function operationArb(op: Operation, catalogue: Catalogue): fc.Arbitrary<FuzzReq
         if (p.path.parts.some((part) => part instanceof Fixture && part.name === 'sampleTemplate')) refuse.push('sample templates are read-only');
       }
       const notes = [...p.path.notes, ...p.query.notes, ...(p.body.note === undefined ? [] : [`body: ${p.body.note}`])];
-      if (focus === 'content-type' || focus === 'not-a-form' || contentType.kind === 'equivalent') notes.push(`Content-Type ${JSON.stringify(contentType.header)}`);
+      if (focus === 'content-type' || focus === 'not-a-form' || contentType.kind === 'equivalent')
+        notes.push(`Content-Type ${JSON.stringify(contentType.header)}`);
       if (p.auth.who !== 'admin' || !p.auth.canonical) notes.push(`auth ${p.auth.who}${p.auth.canonical ? '' : ' (equivalent spelling)'}`);
       return {
         operation: op.key,
@@ -446,9 +507,19 @@ const EXTRA_PATHS: ExtraPath[] = [
   { path: ['/files/.hidden'], missing: true, note: 'a dot file' },
   { path: ['/files/'], missing: true, note: 'the files root' },
   { path: ['/files'], missing: true, note: 'files without a slash' },
-  ...['toString', '__proto__', 'constructor', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__defineGetter__', 'package.json', 'index.html', '..%2Fpackage.json', '%2e%2e'].map(
-    (name): ExtraPath => ({ path: [`/docs/assets/${name}`], missing: true, note: `docs asset ${name}` }),
-  ),
+  ...[
+    'toString',
+    '__proto__',
+    'constructor',
+    'hasOwnProperty',
+    'valueOf',
+    'isPrototypeOf',
+    '__defineGetter__',
+    'package.json',
+    'index.html',
+    '..%2Fpackage.json',
+    '%2e%2e',
+  ].map((name): ExtraPath => ({ path: [`/docs/assets/${name}`], missing: true, note: `docs asset ${name}` })),
   { path: ['/docs/assets/swagger-ui.css'], note: 'a docs asset' },
   { path: ['/docs/assets/favicon-32x32.png'], note: 'the favicon' },
   { path: ['/docs'], note: 'the reference page' },
@@ -498,13 +569,22 @@ function extraPathArb(): fc.Arbitrary<FuzzRequest> {
 export function requestArb(operations: Operation[], catalogue: Catalogue): fc.Arbitrary<FuzzRequest> {
   return fc.oneof(
     // Operations that take a body have the most to fuzz: they come up three times as often, forms (files) four.
-    { weight: 16, arbitrary: fc.oneof(...operations.map((op) => ({ weight: op.form !== undefined ? 4 : op.body === undefined ? 1 : 3, arbitrary: operationArb(op, catalogue) }))) },
+    {
+      weight: 16,
+      arbitrary: fc.oneof(
+        ...operations.map((op) => ({ weight: op.form !== undefined ? 4 : op.body === undefined ? 1 : 3, arbitrary: operationArb(op, catalogue) })),
+      ),
+    },
     { weight: 2, arbitrary: wrongMethodArb(operations) },
     { weight: 3, arbitrary: extraPathArb() },
   );
 }
 
 export function runArb(operations: Operation[], catalogue: Catalogue, maxRequests: number): fc.Arbitrary<FuzzRun> {
-  const mode = fc.oneof({ weight: 14, arbitrary: fc.constant<Mode>('api_key') }, { weight: 3, arbitrary: fc.constant<Mode>('local_files') }, { weight: 3, arbitrary: fc.constant<Mode>('ip_allowlist') });
+  const mode = fc.oneof(
+    { weight: 14, arbitrary: fc.constant<Mode>('api_key') },
+    { weight: 3, arbitrary: fc.constant<Mode>('local_files') },
+    { weight: 3, arbitrary: fc.constant<Mode>('ip_allowlist') },
+  );
   return fc.tuple(mode, fc.array(requestArb(operations, catalogue), { minLength: 1, maxLength: maxRequests })).map(([m, requests]) => new FuzzRun(m, requests));
 }

@@ -15,14 +15,23 @@ export interface BodyChoice {
   note?: string;
 }
 
-const PROMPTS = ['a red fox in fresh snow', 'lighthouse on a cliff at sunset', 'foggy harbour at night', 'a calm ocean under warm orange clouds', 'city skyline, blue hour'];
+const PROMPTS = [
+  'a red fox in fresh snow',
+  'lighthouse on a cliff at sunset',
+  'foggy harbour at night',
+  'a calm ocean under warm orange clouds',
+  'city skyline, blue hour',
+];
 
 /** Valid values for fields the schema alone cannot make usable (ids, models, prompts), and cheap sizes. */
 function hintFor(name: string, schema: Schema): fc.Arbitrary<J> | undefined {
   switch (name) {
     case 'prompt':
     case 'default_prompt':
-      return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...PROMPTS) }, { weight: 1, arbitrary: fc.string({ minLength: 3, maxLength: 40, unit: 'grapheme' }).filter((s) => s.trim().length >= 3) });
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...PROMPTS) },
+        { weight: 1, arbitrary: fc.string({ minLength: 3, maxLength: 40, unit: 'grapheme' }).filter((s) => s.trim().length >= 3) },
+      );
     case 'prompts':
       return fc.array(fc.constantFrom(...PROMPTS), { minLength: 1, maxLength: 3 });
     case 'negative_prompt':
@@ -53,7 +62,10 @@ function hintFor(name: string, schema: Schema): fc.Arbitrary<J> | undefined {
     case 'user_id':
       return fc.constantFrom('admin', 'alice', 'bob.smith@example.com');
     case 'name':
-      return fc.oneof(fc.constantFrom('Moodboard', 'fuzz', 'Spring campaign'), fc.string({ minLength: 1, maxLength: 30, unit: 'grapheme' }).filter((s) => s.trim() !== ''));
+      return fc.oneof(
+        fc.constantFrom('Moodboard', 'fuzz', 'Spring campaign'),
+        fc.string({ minLength: 1, maxLength: 30, unit: 'grapheme' }).filter((s) => s.trim() !== ''),
+      );
     case 'description':
       return fc.constantFrom('', 'Ideas for the spring campaign', 'ünïcödé ✓');
     case 'rate_limit':
@@ -72,7 +84,9 @@ export function validValue(schema: Schema, name: string, op: Operation): fc.Arbi
     case 'integer':
       return fc.integer({ min: schema.minimum ?? -1000, max: schema.maximum ?? 1000 });
     case 'number':
-      return fc.double({ min: schema.minimum ?? -1000, max: schema.maximum ?? 1000, noNaN: true, noDefaultInfinity: true }).map((n) => (Object.is(n, -0) ? 0 : n));
+      return fc
+        .double({ min: schema.minimum ?? -1000, max: schema.maximum ?? 1000, noNaN: true, noDefaultInfinity: true })
+        .map((n) => (Object.is(n, -0) ? 0 : n));
     case 'boolean':
       return fc.boolean();
     case 'string':
@@ -115,7 +129,23 @@ export const ODD_VALUES: readonly { value: J; note: string }[] = [
   { value: [], note: '[]' },
   { value: new Obj([]), note: '{}' },
   { value: ['x'], note: '["x"]' },
-  ...['1e400', '-1e400', '9223372036854775808', '-9223372036854775809', '18446744073709551616', '1e-400', '-0', '0.5', '1.5', '4294967296', '2049', '63', '0', '65.0', '1E2'].map((text) => ({ value: new Raw(text), note: text })),
+  ...[
+    '1e400',
+    '-1e400',
+    '9223372036854775808',
+    '-9223372036854775809',
+    '18446744073709551616',
+    '1e-400',
+    '-0',
+    '0.5',
+    '1.5',
+    '4294967296',
+    '2049',
+    '63',
+    '0',
+    '65.0',
+    '1E2',
+  ].map((text) => ({ value: new Raw(text), note: text })),
   ...[4001, 100_000].map((n) => ({ value: longString(n), note: `a string of ${n} chars` })),
   { value: '   ', note: 'blank string' },
   { value: new Raw('"\\ud800"'), note: 'lone high surrogate "\\ud800"' },
@@ -136,9 +166,22 @@ export const ODD_RECORDS: readonly { value: J; note: string }[] = [
   { value: new Obj([[new Raw('"\\ud800"'), new Raw('"\\udc00"')]]), note: 'lone surrogates as key and value' },
   { value: new Obj([['__proto__', new Obj([['polluted', true]])]]), note: '__proto__ key' },
   { value: new Obj([['constructor', new Obj([['prototype', new Obj([['polluted', true]])]])]]), note: 'constructor.prototype key' },
-  { value: new Obj([['big', new Raw('1e400')], ['huge_int', new Raw('9223372036854775808')], ['tiny', new Raw('-1e400')]]), note: 'unrepresentable numbers' },
+  {
+    value: new Obj([
+      ['big', new Raw('1e400')],
+      ['huge_int', new Raw('9223372036854775808')],
+      ['tiny', new Raw('-1e400')],
+    ]),
+    note: 'unrepresentable numbers',
+  },
   { value: new Obj(Array.from({ length: 5000 }, (_, i) => [`k${i}`, i] as const)), note: '5000 keys' },
-  { value: new Obj([['dup', 1], ['dup', 'two']]), note: 'duplicate keys' },
+  {
+    value: new Obj([
+      ['dup', 1],
+      ['dup', 'two'],
+    ]),
+    note: 'duplicate keys',
+  },
   { value: new Obj([['text', longString(900_000)]]), note: 'a 900,000-char string' },
 ];
 
@@ -148,7 +191,8 @@ const oddValue = (schema: Schema): fc.Arbitrary<{ value: J; note: string }> => {
   const outOfRange: { value: J; note: string }[] = [];
   if (schema.minimum !== undefined) outOfRange.push({ value: schema.minimum - 1, note: `${schema.minimum - 1} (minimum - 1)` });
   if (schema.maximum !== undefined) outOfRange.push({ value: schema.maximum + 1, note: `${schema.maximum + 1} (maximum + 1)` });
-  if (schema.maxLength !== undefined) outOfRange.push({ value: longString(schema.maxLength + 1), note: `a string of maxLength + 1 = ${schema.maxLength + 1} chars` });
+  if (schema.maxLength !== undefined)
+    outOfRange.push({ value: longString(schema.maxLength + 1), note: `a string of maxLength + 1 = ${schema.maxLength + 1} chars` });
   if (typeOf(schema) === 'array') {
     outOfRange.push({ value: [], note: 'empty array' }, { value: Array.from({ length: 101 }, (_, i) => `prompt number ${i}`), note: '101 items' });
   }
@@ -166,12 +210,21 @@ export function mutatedObject(schema: Schema, op: Operation): fc.Arbitrary<{ val
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     // Free-form records (`metadata`) take anything, so they get more of the odd values.
     const weight = isObjectSchema(property) && property.properties === undefined ? 4 : 1;
-    options.push({ weight, arbitrary: fc.tuple(base, oddValue(property)).map(([object, odd]) => ({ value: object.with(name, odd.value), note: `${name} = ${odd.note}` })) });
+    options.push({
+      weight,
+      arbitrary: fc.tuple(base, oddValue(property)).map(([object, odd]) => ({ value: object.with(name, odd.value), note: `${name} = ${odd.note}` })),
+    });
     if (isObjectSchema(property) && property.properties !== undefined) {
-      options.push({ weight: 2, arbitrary: fc.tuple(base, mutatedObject(property, op)).map(([object, inner]) => ({ value: object.with(name, inner.value), note: `${name}: ${inner.note}` })) });
+      options.push({
+        weight: 2,
+        arbitrary: fc
+          .tuple(base, mutatedObject(property, op))
+          .map(([object, inner]) => ({ value: object.with(name, inner.value), note: `${name}: ${inner.note}` })),
+      });
     }
   }
-  for (const name of schema.required ?? []) options.push({ weight: 1, arbitrary: base.map((object) => ({ value: object.without(name), note: `without ${name}` })) });
+  for (const name of schema.required ?? [])
+    options.push({ weight: 1, arbitrary: base.map((object) => ({ value: object.without(name), note: `without ${name}` })) });
   options.push({
     weight: 1,
     arbitrary: fc.tuple(base, fc.constantFrom(...EXTRA_KEYS), fc.constantFrom<J>(1, 'x', null, new Obj([]))).map(([object, key, value]) => ({
@@ -207,7 +260,13 @@ export const ODD_BODIES: readonly { body: J | undefined; note: string }[] = [
   { body: nestedArrays(100_000), note: 'arrays nested 100000 deep' },
   { body: nestedObjects(5000), note: 'objects nested 5000 deep' },
   { body: new Raw(`[${'1,'.repeat(200_000)}1]`, '[1,1,1,…] (200,001 numbers)'), note: 'a long array' },
-  { body: new Raw(JSON.stringify({ prompt: 'a red fox', model: 'local/procedural', metadata: { blob: 'x'.repeat(1024 * 1024) } }), '{"prompt":"a red fox","model":"local/procedural","metadata":{"blob":"x"×1048576}}'), note: 'over 1 MiB' },
+  {
+    body: new Raw(
+      JSON.stringify({ prompt: 'a red fox', model: 'local/procedural', metadata: { blob: 'x'.repeat(1024 * 1024) } }),
+      '{"prompt":"a red fox","model":"local/procedural","metadata":{"blob":"x"×1048576}}',
+    ),
+    note: 'over 1 MiB',
+  },
 ];
 
 /** Bodies for a POST/PUT operation: mostly a valid object with one mutation, sometimes a whole odd body. */

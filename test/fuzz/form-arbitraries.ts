@@ -65,33 +65,98 @@ const validFile = fc
 function validParts(field: FormField, op: Operation): fc.Arbitrary<FormValue[]> {
   if (field.kind === 'one') return validFile.map((file) => [file]);
   if (field.kind === 'many') return fc.array(validFile, { minLength: 1, maxLength: Math.min(3, maxItems(field.schema) ?? 3) });
-  if (typeOf(field.schema) === 'array') return validValue(field.schema, field.name, op).map((items) => (Array.isArray(items) ? (items as J[]).map(asText) : [asText(items as J)]));
+  if (typeOf(field.schema) === 'array')
+    return validValue(field.schema, field.name, op).map((items) => (Array.isArray(items) ? (items as J[]).map(asText) : [asText(items as J)]));
   return validValue(field.schema, field.name, op).map((value) => [asText(value)]);
 }
 
-const maxItems = (schema: Schema): number | undefined => [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].find((s) => s.maxItems !== undefined)?.maxItems;
+const maxItems = (schema: Schema): number | undefined =>
+  [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].find((s) => s.maxItems !== undefined)?.maxItems;
 
 /** Every required field, and some optional ones, in document order. */
 export function validForm(form: FormSchema, op: Operation): fc.Arbitrary<Form> {
   const parts = form.fields.map((field) => (field.required ? validParts(field, op) : fc.option(validParts(field, op), { nil: undefined, freq: 2 })));
-  return fc
-    .tuple(fc.constantFrom<Form['encoder']>('formdata', 'hand'), ...parts)
-    .map(([encoder, ...values]) => new Form(form.fields.flatMap((field, i) => (values[i] ?? []).map((value) => [field.name, value] as const)), encoder));
+  return fc.tuple(fc.constantFrom<Form['encoder']>('formdata', 'hand'), ...parts).map(
+    ([encoder, ...values]) =>
+      new Form(
+        form.fields.flatMap((field, i) => (values[i] ?? []).map((value) => [field.name, value] as const)),
+        encoder,
+      ),
+  );
 }
 
-const ODD_TEXTS = ['', '   ', 'a'.repeat(4001), 'a'.repeat(100_000), 'nul \u0000 inside', '🦊 fox, \u202eright-to-left', "'; DROP TABLE images; --", '../../etc/passwd', '0', '-1', '2.5', '1e400', '11', '9223372036854775808', 'abc', 'null', 'true', '{"a":1}', '["x"]'];
-const ODD_FILENAMES = ['../../etc/passwd', `${'a'.repeat(300)}.png`, 'nul\u0000.png', 'tab\tand\r\nnewline.png', '🦊.png', '', 'C:\\Users\\me\\photo.png', 'x"; name="other', '\u202Egnp.exe', '.png'];
+const ODD_TEXTS = [
+  '',
+  '   ',
+  'a'.repeat(4001),
+  'a'.repeat(100_000),
+  'nul \u0000 inside',
+  '🦊 fox, \u202eright-to-left',
+  "'; DROP TABLE images; --",
+  '../../etc/passwd',
+  '0',
+  '-1',
+  '2.5',
+  '1e400',
+  '11',
+  '9223372036854775808',
+  'abc',
+  'null',
+  'true',
+  '{"a":1}',
+  '["x"]',
+];
+const ODD_FILENAMES = [
+  '../../etc/passwd',
+  `${'a'.repeat(300)}.png`,
+  'nul\u0000.png',
+  'tab\tand\r\nnewline.png',
+  '🦊.png',
+  '',
+  'C:\\Users\\me\\photo.png',
+  'x"; name="other',
+  '\u202Egnp.exe',
+  '.png',
+];
 const ODD_FILE_TYPES = ['text/plain', 'application/octet-stream', 'image/gif', 'image/png; charset=utf-8', ''];
-const WRONG_NAMES = (name: string) => [`${name}[]`, name.toUpperCase(), `${name}s`, ` ${name}`, `${name}\u0000`, '', '__proto__', 'constructor', 'toString', 'a'.repeat(300)];
+const WRONG_NAMES = (name: string) => [
+  `${name}[]`,
+  name.toUpperCase(),
+  `${name}s`,
+  ` ${name}`,
+  `${name}\u0000`,
+  '',
+  '__proto__',
+  'constructor',
+  'toString',
+  'a'.repeat(300),
+];
 
 const badFile: fc.Arbitrary<{ file: FilePart; note: string }> = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom(...NOT_IMAGE_SAMPLES).map((sample: SampleName) => ({ file: new FilePart({ sample }, `upload.${SAMPLES[sample].extension}`, SAMPLES[sample].type), note: SAMPLES[sample].label })) },
-  { weight: 1, arbitrary: fc.uint8Array({ minLength: 1, maxLength: 64 }).map((bytes) => new Uint8Array(bytes)).map((random) => ({ file: new FilePart({ random }, 'random.png', 'image/png'), note: `${random.length} random bytes` })) },
-  { weight: 1, arbitrary: validFile.map((file) => ({ file: new FilePart(file.content, null, file.type), note: 'an image part without a filename (a text field)' })) },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(...NOT_IMAGE_SAMPLES).map((sample: SampleName) => ({
+      file: new FilePart({ sample }, `upload.${SAMPLES[sample].extension}`, SAMPLES[sample].type),
+      note: SAMPLES[sample].label,
+    })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .uint8Array({ minLength: 1, maxLength: 64 })
+      .map((bytes) => new Uint8Array(bytes))
+      .map((random) => ({ file: new FilePart({ random }, 'random.png', 'image/png'), note: `${random.length} random bytes` })),
+  },
+  {
+    weight: 1,
+    arbitrary: validFile.map((file) => ({ file: new FilePart(file.content, null, file.type), note: 'an image part without a filename (a text field)' })),
+  },
 );
 
 /** Files larger than the document allows: one just over it, and a body over the request limit. Rare: each is ~50 MB. */
-const hugeFile = fc.constantFrom(MAX_FILE_BYTES + 1, MAX_FILE_BYTES + 2 * 1024 * 1024).map((size) => ({ file: new FilePart({ zeros: size }, 'huge.png', 'image/png'), note: `a file of ${size.toLocaleString('en-US')} bytes` }));
+const hugeFile = fc
+  .constantFrom(MAX_FILE_BYTES + 1, MAX_FILE_BYTES + 2 * 1024 * 1024)
+  .map((size) => ({ file: new FilePart({ zeros: size }, 'huge.png', 'image/png'), note: `a file of ${size.toLocaleString('en-US')} bytes` }));
 
 type Mutation = { form: Form; note: string };
 
@@ -107,24 +172,91 @@ export function mutatedForm(form: FormSchema, op: Operation): fc.Arbitrary<Mutat
     const { name } = field;
     if (field.kind !== 'text') {
       options.push({ weight: 6, arbitrary: fc.tuple(base, badFile).map(([f, bad]) => ({ form: replace(f, name, bad.file), note: `${name} = ${bad.note}` })) });
-      options.push({ weight: 1, arbitrary: fc.tuple(base, fc.constantFrom('a red fox', 'https://example.com/a.png', '', 'iVBORw0KGgo=')).map(([f, text]) => ({ form: replace(f, name, text), note: `${name} = the text ${JSON.stringify(text)}` })) });
-      options.push({ weight: 2, arbitrary: fc.tuple(base, fc.constantFrom(...ODD_FILENAMES), fc.constantFrom<string | null>(null, ...ODD_FILE_TYPES), validFile).map(([f, filename, type, file]) => ({ form: replace(f, name, new FilePart(file.content, filename, type ?? file.type)), note: `${name} named ${JSON.stringify(filename)}${type === null ? '' : `, typed ${JSON.stringify(type)}`}` })) });
-      options.push({ weight: 1, arbitrary: fc.tuple(base, hugeFile).map(([f, huge]) => ({ form: replace(f, name, huge.file), note: `${name} = ${huge.note}` })) });
-      options.push({ weight: 2, arbitrary: fc.tuple(base, validFile, fc.integer({ min: 2, max: 20 })).map(([f, file, n]) => ({ form: new Form([...f.parts.filter(([p]) => p !== name), ...Array.from({ length: n }, () => [name, file] as const)], f.encoder), note: `${name} sent ${n} times` })) });
+      options.push({
+        weight: 1,
+        arbitrary: fc
+          .tuple(base, fc.constantFrom('a red fox', 'https://example.com/a.png', '', 'iVBORw0KGgo='))
+          .map(([f, text]) => ({ form: replace(f, name, text), note: `${name} = the text ${JSON.stringify(text)}` })),
+      });
+      options.push({
+        weight: 2,
+        arbitrary: fc
+          .tuple(base, fc.constantFrom(...ODD_FILENAMES), fc.constantFrom<string | null>(null, ...ODD_FILE_TYPES), validFile)
+          .map(([f, filename, type, file]) => ({
+            form: replace(f, name, new FilePart(file.content, filename, type ?? file.type)),
+            note: `${name} named ${JSON.stringify(filename)}${type === null ? '' : `, typed ${JSON.stringify(type)}`}`,
+          })),
+      });
+      options.push({
+        weight: 1,
+        arbitrary: fc.tuple(base, hugeFile).map(([f, huge]) => ({ form: replace(f, name, huge.file), note: `${name} = ${huge.note}` })),
+      });
+      options.push({
+        weight: 2,
+        arbitrary: fc.tuple(base, validFile, fc.integer({ min: 2, max: 20 })).map(([f, file, n]) => ({
+          form: new Form([...f.parts.filter(([p]) => p !== name), ...Array.from({ length: n }, () => [name, file] as const)], f.encoder),
+          note: `${name} sent ${n} times`,
+        })),
+      });
     } else {
       const odd = [...ODD_TEXTS, ...outOfRange(field.schema)];
-      options.push({ weight: 3, arbitrary: fc.tuple(base, fc.constantFrom(...odd)).map(([f, text]) => ({ form: replace(f, name, text), note: `${name} = ${JSON.stringify(text.length > 40 ? `${text.slice(0, 8)}…(${text.length} chars)` : text)}` })) });
+      options.push({
+        weight: 3,
+        arbitrary: fc.tuple(base, fc.constantFrom(...odd)).map(([f, text]) => ({
+          form: replace(f, name, text),
+          note: `${name} = ${JSON.stringify(text.length > 40 ? `${text.slice(0, 8)}…(${text.length} chars)` : text)}`,
+        })),
+      });
       options.push({ weight: 1, arbitrary: fc.tuple(base, validFile).map(([f, file]) => ({ form: replace(f, name, file), note: `${name} = a file` })) });
-      options.push({ weight: 1, arbitrary: fc.tuple(base, validParts(field, op)).map(([f, more]) => ({ form: new Form([...f.parts, ...more.map((v) => [name, v] as const), ...more.map((v) => [name, v] as const)], f.encoder), note: `${name} repeated` })) });
+      options.push({
+        weight: 1,
+        arbitrary: fc.tuple(base, validParts(field, op)).map(([f, more]) => ({
+          form: new Form([...f.parts, ...more.map((v) => [name, v] as const), ...more.map((v) => [name, v] as const)], f.encoder),
+          note: `${name} repeated`,
+        })),
+      });
     }
-    options.push({ weight: field.required ? 2 : 1, arbitrary: base.map((f) => ({ form: new Form(f.parts.filter(([n]) => n !== name), f.encoder), note: `without ${name}` })) });
-    options.push({ weight: 2, arbitrary: fc.tuple(base, fc.constantFrom(...WRONG_NAMES(name))).map(([f, wrong]) => ({ form: new Form(f.parts.map(([n, v]) => [n === name ? wrong : n, v] as const), f.encoder), note: `${name} sent as ${JSON.stringify(wrong.length > 40 ? `${wrong.slice(0, 8)}…` : wrong)}` })) });
+    options.push({
+      weight: field.required ? 2 : 1,
+      arbitrary: base.map((f) => ({
+        form: new Form(
+          f.parts.filter(([n]) => n !== name),
+          f.encoder,
+        ),
+        note: `without ${name}`,
+      })),
+    });
+    options.push({
+      weight: 2,
+      arbitrary: fc.tuple(base, fc.constantFrom(...WRONG_NAMES(name))).map(([f, wrong]) => ({
+        form: new Form(
+          f.parts.map(([n, v]) => [n === name ? wrong : n, v] as const),
+          f.encoder,
+        ),
+        note: `${name} sent as ${JSON.stringify(wrong.length > 40 ? `${wrong.slice(0, 8)}…` : wrong)}`,
+      })),
+    });
   }
-  options.push({ weight: 2, arbitrary: fc.tuple(base, fc.constantFrom('extra', 'metadata', 'purpose', '_charset_'), fc.oneof(validFile, badFile.map((b) => b.file), fc.constant('x'))).map(([f, name, value]) => ({ form: new Form([...f.parts, [name, value]], f.encoder), note: `an extra field ${name}` })) });
+  options.push({
+    weight: 2,
+    arbitrary: fc
+      .tuple(
+        base,
+        fc.constantFrom('extra', 'metadata', 'purpose', '_charset_'),
+        fc.oneof(
+          validFile,
+          badFile.map((b) => b.file),
+          fc.constant('x'),
+        ),
+      )
+      .map(([f, name, value]) => ({ form: new Form([...f.parts, [name, value]], f.encoder), note: `an extra field ${name}` })),
+  });
   options.push({ weight: 1, arbitrary: fc.constant({ form: new Form([]), note: 'a form without parts' }) });
   options.push({
     weight: 4,
-    arbitrary: fc.tuple(base, fc.constantFrom(...MALFORMATIONS)).map(([f, broken]) => ({ form: new Form(f.parts.length > 0 ? f.parts : [['note', 'x']], 'hand', broken), note: `broken: ${broken}` })),
+    arbitrary: fc
+      .tuple(base, fc.constantFrom(...MALFORMATIONS))
+      .map(([f, broken]) => ({ form: new Form(f.parts.length > 0 ? f.parts : [['note', 'x']], 'hand', broken), note: `broken: ${broken}` })),
   });
   return fc.oneof(...options);
 }
@@ -134,7 +266,10 @@ const outOfRange = (schema: Schema): string[] => {
   if (schema.minimum !== undefined) out.push(String(schema.minimum - 1));
   if (schema.maximum !== undefined) out.push(String(schema.maximum + 1));
   if (schema.maxLength !== undefined) out.push('a'.repeat(schema.maxLength + 1));
-  if (schema.enum !== undefined) out.push(...schema.enum.filter((v) => typeof v === 'string').map((v) => (v as string).toUpperCase() === v ? `${v as string}x` : (v as string).toUpperCase()));
+  if (schema.enum !== undefined)
+    out.push(
+      ...schema.enum.filter((v) => typeof v === 'string').map((v) => ((v as string).toUpperCase() === v ? `${v as string}x` : (v as string).toUpperCase())),
+    );
   return out;
 };
 
@@ -215,6 +350,7 @@ export function formRefusals(form: FormSchema, body: Form): string[] {
 /** Why a request to a multipart operation must be refused, from its Content-Type and body. */
 export function multipartRefusals(form: FormSchema, contentType: ContentTypeChoice, body: BodyChoice['body']): string[] {
   if (!(body instanceof Form)) return ['the body is not a multipart form'];
-  const reasons = contentType.kind === 'canonical' || contentType.kind === 'equivalent' ? [] : ['Content-Type is not multipart/form-data with the body’s boundary'];
+  const reasons =
+    contentType.kind === 'canonical' || contentType.kind === 'equivalent' ? [] : ['Content-Type is not multipart/form-data with the body’s boundary'];
   return [...reasons, ...formRefusals(form, body)];
 }

@@ -55,18 +55,26 @@ describe('a multipart operation read from its schema', () => {
 
   it('expects no refusal of the forms it calls valid', () => {
     if (edits === undefined) throw new Error('no operation read');
-    fc.assert(fc.property(validForm(form, edits), (body) => {
+    fc.assert(
+      fc.property(validForm(form, edits), (body) => {
         expect(formRefusals(form, body)).toEqual([]);
-      }), { numRuns: 200 });
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('expects a refusal for what the schema rules out, and none for what it allows', () => {
-    const ok: [string, string | FilePart][] = [['image', png()], ['prompt', 'a red fox']];
+    const ok: [string, string | FilePart][] = [
+      ['image', png()],
+      ['prompt', 'a red fox'],
+    ];
     expect(formRefusals(form, new Form([...ok, ['image', png('b.png')], ['image[]', png('c.png')], ['n', '2'], ['extra', 'x']]))).toEqual([]);
     const refusals = (parts: [string, string | FilePart][]) => formRefusals(form, new Form(parts));
     expect(refusals([['prompt', 'a red fox']])).toEqual(['image is missing']);
     expect(refusals([...ok, ['mask', png()], ['mask', png()]])).toEqual(['mask holds 2 files, its schema one']);
-    expect(refusals([...ok, ['mask', new FilePart({ sample: 'png-header-huge' }, 'm.png', 'image/png')]])).toEqual([expect.stringContaining('mask is not a whole PNG')]);
+    expect(refusals([...ok, ['mask', new FilePart({ sample: 'png-header-huge' }, 'm.png', 'image/png')]])).toEqual([
+      expect.stringContaining('mask is not a whole PNG'),
+    ]);
     expect(refusals([...ok, ['mask', new FilePart({ sample: 'png' }, null, 'image/png')]])).toEqual(['mask is a text field, not a file']);
     expect(refusals([...ok, ['image', png()], ['image', png()], ['image', png()], ['image', png()]])).toEqual(['image holds more than 4 files']);
     expect(refusals([...ok, ['n', '11']])).toEqual(['n is above 10']);

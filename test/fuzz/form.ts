@@ -34,7 +34,12 @@ export class FilePart {
   }
 
   describe(): string {
-    const what = 'sample' in this.content ? SAMPLES[this.content.sample].label : 'random' in this.content ? `${this.content.random.length} random bytes` : `${this.content.zeros.toLocaleString('en-US')} zero bytes`;
+    const what =
+      'sample' in this.content
+        ? SAMPLES[this.content.sample].label
+        : 'random' in this.content
+          ? `${this.content.random.length} random bytes`
+          : `${this.content.zeros.toLocaleString('en-US')} zero bytes`;
     const name = this.filename === null ? 'no filename' : JSON.stringify(abbreviate(this.filename, 60));
     return `[${what}, ${name}${this.type === null ? '' : `, ${this.type}`}]`;
   }

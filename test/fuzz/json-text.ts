@@ -77,9 +77,7 @@ function abbreviateString(value: string): string {
   if (value.length <= DISPLAY_STRING_MAX) return JSON.stringify(value);
   const head = value.slice(0, 24);
   const repeated = value === value[0]!.repeat(value.length);
-  return repeated
-    ? `${JSON.stringify(value[0])}×${value.length}`
-    : `${JSON.stringify(head).slice(0, -1)}…" (${value.length} chars)`;
+  return repeated ? `${JSON.stringify(value[0])}×${value.length}` : `${JSON.stringify(head).slice(0, -1)}…" (${value.length} chars)`;
 }
 
 /** `text` cut to about `max` characters, saying how much was left out. */

@@ -22,7 +22,9 @@ const obj = (fields: Record<string, J | undefined>) => new Obj(Object.entries(fi
 /** Valid arguments for each tool, on the run's fixtures; `local/procedural` keeps generating offline and free. */
 const VALID: Record<string, fc.Arbitrary<Obj>> = {
   generate_image: fc.record({ prompt, width: small, height: small, seed: opt(fc.nat(1000)) }).map((a) => obj({ ...a, model: 'local/procedural' })),
-  list_images: fc.record({ limit: opt(fc.integer({ min: 1, max: 100 })), query: opt(fc.constantFrom('fox', 'harbour', '')), model: opt(fc.constant('local/procedural')) }).map(obj),
+  list_images: fc
+    .record({ limit: opt(fc.integer({ min: 1, max: 100 })), query: opt(fc.constantFrom('fox', 'harbour', '')), model: opt(fc.constant('local/procedural')) })
+    .map(obj),
   get_image: fc.constant(obj({ id: new Fixture('image') })),
   delete_image: fc.constant(obj({ id: new Fixture('image') })),
   list_models: fc.record({ available_only: opt(fc.boolean()) }).map(obj),
@@ -47,20 +49,37 @@ function mutated(tool: string, valid: Obj): fc.Arbitrary<McpCall> {
   const field = keys.length === 0 ? fc.constant('extra') : fc.constantFrom(...keys);
   return fc.oneof(
     // A string argument made unstorable: always refused.
-    fc.tuple(field, fc.constantFrom(...UNSTORABLE)).map(([k, odd]) => ({ tool, args: valid.with(k, odd.value), refuse: [`${k} is ${odd.note}`], notes: [`${k} = ${odd.note}`] })),
+    fc
+      .tuple(field, fc.constantFrom(...UNSTORABLE))
+      .map(([k, odd]) => ({ tool, args: valid.with(k, odd.value), refuse: [`${k} is ${odd.note}`], notes: [`${k} = ${odd.note}`] })),
     // Any odd value (wrong type, huge, deep): refused or not, never a 5xx and nothing stored when refused.
     fc.tuple(field, ODD).map(([k, odd]) => ({ tool, args: valid.with(k, odd.value), refuse: [], notes: [`${k} = ${odd.note}`] })),
     // An unknown argument is refused as /api refuses an unknown field; a `__proto__` key never reaches the tool
     // (the SDK's message parsing drops it, polluting nothing), so it may pass.
-    fc.constantFrom('extra', '__proto__', 'Prompt', 'width\u0000').map((k) => ({ tool, args: valid.with(k, 1), refuse: k === '__proto__' ? [] : [`${k} is not an argument of ${tool}`], notes: [`extra argument ${JSON.stringify(k)}`] })),
+    fc.constantFrom('extra', '__proto__', 'Prompt', 'width\u0000').map((k) => ({
+      tool,
+      args: valid.with(k, 1),
+      refuse: k === '__proto__' ? [] : [`${k} is not an argument of ${tool}`],
+      notes: [`extra argument ${JSON.stringify(k)}`],
+    })),
     ODD.map((odd) => ({ tool, args: odd.value, refuse: [], notes: [`arguments = ${odd.note}`] })),
   );
 }
 
 const callArb: fc.Arbitrary<McpCall> = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom(...TOOL_NAMES).chain((tool) => (VALID[tool] ?? fc.constant(obj({}))).map((args): McpCall => ({ tool, args, refuse: [], notes: [] }))) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .constantFrom(...TOOL_NAMES)
+      .chain((tool) => (VALID[tool] ?? fc.constant(obj({}))).map((args): McpCall => ({ tool, args, refuse: [], notes: [] }))),
+  },
   { weight: 6, arbitrary: fc.constantFrom(...TOOL_NAMES).chain((tool) => (VALID[tool] ?? fc.constant(obj({}))).chain((valid) => mutated(tool, valid))) },
-  { weight: 1, arbitrary: fc.constantFrom('make_video', 'generate_image ', 'Generate_Image', '\u0000', '').map((tool): McpCall => ({ tool, args: obj({}), refuse: ['no such tool'], notes: [`tool ${JSON.stringify(tool)}`] })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom('make_video', 'generate_image ', 'Generate_Image', '\u0000', '')
+      .map((tool): McpCall => ({ tool, args: obj({}), refuse: ['no such tool'], notes: [`tool ${JSON.stringify(tool)}`] })),
+  },
 );
 
 export const messageArb: fc.Arbitrary<McpMessage> = fc.oneof(

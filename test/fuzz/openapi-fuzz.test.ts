@@ -51,7 +51,16 @@ let operations: Operation[] = [];
 let formOperations = new Set<string>();
 let catalogue: Catalogue = { known: new Set(), available: new Set() };
 
-const stats = { requests: 0, setup: 0, twins: 0, readBacks: 0, uploadChecks: 0, runs: 0, byStatus: new Map<number, number>(), byOperation: new Map<string, number>() };
+const stats = {
+  requests: 0,
+  setup: 0,
+  twins: 0,
+  readBacks: 0,
+  uploadChecks: 0,
+  runs: 0,
+  byStatus: new Map<number, number>(),
+  byOperation: new Map<string, number>(),
+};
 
 interface Collected {
   count: number;
@@ -76,12 +85,16 @@ beforeAll(async () => {
   } finally {
     await h.close();
   }
-  console.log(`fuzz: seed ${SEED}, ${RUNS} runs of up to ${MAX_REQUESTS_PER_RUN} requests, ${operations.length} operations${COLLECT ? ', collecting every failure' : ''} (FUZZ_SEED / FUZZ_RUNS / FUZZ_COLLECT to change)`);
+  console.log(
+    `fuzz: seed ${SEED}, ${RUNS} runs of up to ${MAX_REQUESTS_PER_RUN} requests, ${operations.length} operations${COLLECT ? ', collecting every failure' : ''} (FUZZ_SEED / FUZZ_RUNS / FUZZ_COLLECT to change)`,
+  );
 });
 
 afterAll(() => {
   const histogram = [...stats.byStatus.entries()].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`);
-  console.log(`fuzz: ${stats.requests} requests (+${stats.setup} fixture requests, +${stats.twins} canonical re-sends, +${stats.readBacks} read-backs, +${stats.uploadChecks} upload-list checks) in ${stats.runs} runs, seed ${SEED}; status ${histogram.join(', ')}`);
+  console.log(
+    `fuzz: ${stats.requests} requests (+${stats.setup} fixture requests, +${stats.twins} canonical re-sends, +${stats.readBacks} read-backs, +${stats.uploadChecks} upload-list checks) in ${stats.runs} runs, seed ${SEED}; status ${histogram.join(', ')}`,
+  );
 });
 
 function record(run: FuzzRun, request: FuzzRequest, violations: Violation[], text: string, outcome: Parameters<typeof signature>[2]): void {
@@ -175,12 +188,11 @@ describe('OpenAPI fuzz', () => {
         // The image's object and its two thumbnails (the fixture's image has them too).
         expect(changes).toEqual(expect.arrayContaining(['blobs: 3 → 6 rows', 'images: 1 → 2 rows']));
         // Besides the image and its objects, only what is kept in the image's own transaction: the live-image
-        // counter, the daily rollup and (on SQLite) the prompt search index with its shadow tables.
+        // counter, the daily rollup and (on SQLite) the prompt search index with its shadow tables; and the
+        // generation the request was (a durable job: its row, and its queue job while it runs).
         const derived = changes.filter((line) => !line.startsWith('blobs:') && !line.startsWith('images:'));
-        expect(derived.map((line) => line.split(':')[0]).sort()).toEqual(
-          expect.arrayContaining(['image_counters', 'usage_daily']),
-        );
-        for (const line of derived) expect(line).toMatch(/^(image_counters|usage_daily|images_search(_\w+)?):/);
+        expect(derived.map((line) => line.split(':')[0]).sort()).toEqual(expect.arrayContaining(['image_counters', 'usage_daily']));
+        for (const line of derived) expect(line).toMatch(/^(image_counters|usage_daily|images_search(_\w+)?|generations|jobs):/);
       } finally {
         await world.close();
       }
@@ -193,13 +205,26 @@ describe('OpenAPI fuzz', () => {
     const form = upload?.form ?? { schema: {}, fields: [] };
     const photo = new Form([['file', new FilePart({ sample: 'png' }, 'photo.png', 'image/png')]], 'formdata');
     expect(formRefusals(form, photo)).toEqual([]);
-    expect(formRefusals(form, new Form([['file', new FilePart({ sample: 'png-truncated' }, 'cut.png', 'image/png')]]))).toEqual([expect.stringContaining('not a whole PNG')]);
+    expect(formRefusals(form, new Form([['file', new FilePart({ sample: 'png-truncated' }, 'cut.png', 'image/png')]]))).toEqual([
+      expect.stringContaining('not a whole PNG'),
+    ]);
     expect(formRefusals(form, new Form([['file[]', new FilePart({ sample: 'png' }, 'photo.png', 'image/png')]]))).toEqual(['file is missing']);
 
     const world = await createWorld('api_key');
     try {
       const before = await listedUploads(world);
-      const request: FuzzRequest = { operation: 'POST /api/uploads', method: 'POST', path: ['/api/uploads'], query: [], auth: ADMIN, contentType: MULTIPART_CT, body: photo, ip: ALLOWED_IP, refuse: [], notes: [] };
+      const request: FuzzRequest = {
+        operation: 'POST /api/uploads',
+        method: 'POST',
+        path: ['/api/uploads'],
+        query: [],
+        auth: ADMIN,
+        contentType: MULTIPART_CT,
+        body: photo,
+        ip: ALLOWED_IP,
+        refuse: [],
+        notes: [],
+      };
       const outcome = await send(world, request);
       expect(outcome.status).toBe(201);
       const after = await listedUploads(world);
@@ -226,7 +251,10 @@ describe('OpenAPI fuzz', () => {
       if (COLLECT && failures.size > 0) {
         const lines = [...failures.entries()]
           .sort(([a], [b]) => a.localeCompare(b))
-          .map(([key, f], i) => `\n[${i + 1}] ${key} (×${f.count})\n  mutations seen: ${[...f.notes].join(' | ')}\n  smallest example:\n    ${f.example.replaceAll('\n', '\n    ')}`);
+          .map(
+            ([key, f], i) =>
+              `\n[${i + 1}] ${key} (×${f.count})\n  mutations seen: ${[...f.notes].join(' | ')}\n  smallest example:\n    ${f.example.replaceAll('\n', '\n    ')}`,
+          );
         console.log(`fuzz: ${failures.size} distinct failures${lines.join('\n')}`);
         expect.fail(`${failures.size} distinct failures (listed above)`);
       }

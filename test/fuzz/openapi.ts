@@ -118,7 +118,12 @@ function fieldKind(schema: Schema): FormField['kind'] {
 
 function formOf(schema: Schema): FormSchema {
   const required = new Set(schema.required ?? []);
-  const fields = Object.entries(schema.properties ?? {}).map(([name, field]): FormField => ({ name, schema: field, required: required.has(name), kind: fieldKind(field) }));
+  const fields = Object.entries(schema.properties ?? {}).map(([name, field]): FormField => ({
+    name,
+    schema: field,
+    required: required.has(name),
+    kind: fieldKind(field),
+  }));
   return { schema, fields };
 }
 
@@ -150,7 +155,8 @@ export function violation(schema: Schema, value: unknown, where: string): string
       if (measurable && schema.minLength !== undefined && value.length < schema.minLength) return `${where} is shorter than ${schema.minLength}`;
       if (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(value)) return `${where} does not match ${schema.pattern}`;
       if (schema.format === 'uri' && !/^https?:\/\/[^\s/]+/i.test(value)) return `${where} is not an http(s) URL`;
-      if (schema.format === 'date-time' && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(value)) return `${where} is not a date-time`;
+      if (schema.format === 'date-time' && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(value))
+        return `${where} is not a date-time`;
       return undefined;
     }
     case 'boolean':

@@ -54,8 +54,12 @@ export const SAMPLES: Record<SampleName, SampleInfo> = {
   'webp-truncated': info('webp-truncated', false, 'a WebP cut in half', 'image/webp', 'webp'),
 };
 
-export const IMAGE_SAMPLES = Object.values(SAMPLES).filter((s) => s.image).map((s) => s.name);
-export const NOT_IMAGE_SAMPLES = Object.values(SAMPLES).filter((s) => !s.image).map((s) => s.name);
+export const IMAGE_SAMPLES = Object.values(SAMPLES)
+  .filter((s) => s.image)
+  .map((s) => s.name);
+export const NOT_IMAGE_SAMPLES = Object.values(SAMPLES)
+  .filter((s) => !s.image)
+  .map((s) => s.name);
 
 /** Bytes over a plain ArrayBuffer, as request bodies and Blobs take them. */
 export type Bytes = Uint8Array<ArrayBuffer>;

@@ -51,8 +51,9 @@ export async function createWorld(mode: Mode): Promise<World> {
   let root: string | undefined;
   if (mode === 'local_files') {
     root = await fs.mkdtemp(path.join(os.tmpdir(), 'imagegate-fuzz-'));
-    const blobs = createLocalBlobStore({ root, publicBaseUrl: 'http://localhost:8787/files' });
-    app = createNodeApp({ deps: { ...harness.deps, blobs }, config: { authMode: 'api_key', allowedIps: [], clientIpHeader: 'CF-Connecting-IP' }, serveFiles: true });
+    // In place, not a copy of the deps: the generation jobs this harness runs must store where this app reads.
+    harness.deps.blobs = createLocalBlobStore({ root, publicBaseUrl: 'http://localhost:8787/files' });
+    app = createNodeApp({ deps: harness.deps, config: { authMode: 'api_key', allowedIps: [], clientIpHeader: 'CF-Connecting-IP' }, serveFiles: true });
   }
 
   let setupRequests = 0;
@@ -68,8 +69,19 @@ export async function createWorld(mode: Mode): Promise<World> {
   const image = await setup('POST', '/api/generate', { prompt: 'a red fox at dawn', model: 'local/procedural', width: 64, height: 64, seed: 1 });
   const collection = await setup('POST', '/api/collections', { name: 'fuzz collection' });
   await setup('POST', `/api/collections/${String(collection.id)}/images`, { image_id: image.id });
-  const template = await setup('POST', '/api/templates', { name: 'fuzz template', model: 'local/procedural', default_prompt: 'a quiet harbour at night', parameters: { width: 64, height: 64 } });
-  const batch = await setup('POST', '/api/batch/create', { name: 'fuzz batch', prompts: ['a red fox', 'a blue whale'], model: 'local/procedural', width: 64, height: 64 });
+  const template = await setup('POST', '/api/templates', {
+    name: 'fuzz template',
+    model: 'local/procedural',
+    default_prompt: 'a quiet harbour at night',
+    parameters: { width: 64, height: 64 },
+  });
+  const batch = await setup('POST', '/api/batch/create', {
+    name: 'fuzz batch',
+    prompts: ['a red fox', 'a blue whale'],
+    model: 'local/procedural',
+    width: 64,
+    height: 64,
+  });
   const readKey =
     mode === 'ip_allowlist'
       ? { id: 'key_none', key: 'igk_none' }
@@ -99,6 +111,8 @@ export async function createWorld(mode: Mode): Promise<World> {
     samples: await samples(),
     setupRequests,
     async snapshot() {
+      // What a request set going stays part of it (a generation's thumbnails come after its answer): finished first.
+      await harness.deps.queue.drain();
       const state = new Map<string, string>();
       for (const table of tables) {
         const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(kysely);
@@ -106,7 +120,10 @@ export async function createWorld(mode: Mode): Promise<World> {
           JSON.stringify(
             Object.entries(row)
               .filter(([column]) => !VOLATILE.has(`${table}.${column}`))
-              .map(([column, value]) => [column, typeof value === 'string' && value.length > 2000 ? `${value.length} chars: ${value.slice(0, 100)}…${value.slice(-100)}` : value]),
+              .map(([column, value]) => [
+                column,
+                typeof value === 'string' && value.length > 2000 ? `${value.length} chars: ${value.slice(0, 100)}…${value.slice(-100)}` : value,
+              ]),
           ),
         );
         state.set(table, lines.sort().join('\n'));

@@ -13,7 +13,9 @@ afterEach(async () => {
 });
 
 const from = (address: string, authorization?: string) =>
-  h.app.request('/api/images', { headers: { [TEST_CLIENT_ADDRESS_HEADER]: address, ...(authorization === undefined ? {} : { Authorization: authorization }) } });
+  h.app.request('/api/images', {
+    headers: { [TEST_CLIENT_ADDRESS_HEADER]: address, ...(authorization === undefined ? {} : { Authorization: authorization }) },
+  });
 
 describe('failed authentication is limited per client address', () => {
   it(`answers 401 to the first ${FAILED_AUTH_PER_MINUTE} wrong keys of a minute, then 429 with Retry-After`, async () => {

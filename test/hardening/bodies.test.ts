@@ -45,7 +45,10 @@ describe('metadata limits', () => {
 
   it('refuses metadata over 16 KiB as JSON, saying the size', async () => {
     const res = await generate({ notes: 'x'.repeat(16 * 1024) });
-    expect(await json(res)).toMatchObject({ code: 'INVALID_PARAMETER', details: { field: 'metadata', message: expect.stringMatching(/^metadata must be at most 16384 bytes as JSON \(got \d+\)$/) } });
+    expect(await json(res)).toMatchObject({
+      code: 'INVALID_PARAMETER',
+      details: { field: 'metadata', message: expect.stringMatching(/^metadata must be at most 16384 bytes as JSON \(got \d+\)$/) },
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -95,11 +98,13 @@ describe('content types', () => {
 
 describe('operations that take no input', () => {
   it.each([
-    ['the README headers (Content-Type: application/json, no body)', { 'Content-Type': 'application/json' }, undefined],
+    ["the walk-through's headers (Content-Type: application/json, no body)", { 'Content-Type': 'application/json' }, undefined],
     ['no headers and no body', {}, undefined],
     ['an empty JSON object', { 'Content-Type': 'application/json' }, '{}'],
   ])('cancel a batch with %s', async (_case, headers, body) => {
-    const created = await json<{ id: string }>(await h.call('POST', '/api/batch/create', { name: 'b', prompts: ['a red fox'], model: 'local/procedural', width: 64, height: 64 }));
+    const created = await json<{ id: string }>(
+      await h.call('POST', '/api/batch/create', { name: 'b', prompts: ['a red fox'], model: 'local/procedural', width: 64, height: 64 }),
+    );
     const res = await h.app.request(`/api/batch/${created.id}/cancel`, { method: 'POST', headers: { ...auth, ...headers }, body });
     expect([200, 409]).toContain(res.status);
     expect(await json(res)).not.toMatchObject({ code: 'INVALID_REQUEST_BODY' });

@@ -2,8 +2,9 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { ServerType } from '@hono/node-server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLimitedServer, type ConnectionLimits } from '../../src/entry/server-limits.js';
+import { createLimitedServer, type ConnectionLimits } from '../../src/runtimes/node/entry/server-limits.js';
 import { createHarness, TEST_KEY, type Harness } from '../../src/test-support/harness.js';
+import { photoPng } from '../support/sample-images.js';
 
 let h: Harness;
 let server: ServerType | undefined;
@@ -48,6 +49,17 @@ function connect(port: number, first: string): { socket: net.Socket; closed: Pro
   return { socket, closed };
 }
 
+const uploadHead = (length: number) =>
+  `POST /api/uploads HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_KEY}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${length}\r\n\r\n`;
+
+const BOUNDARY = 'steady-boundary-1234';
+
+/** The bytes of a form with one file field, as a client sends them. */
+async function multipartUpload(png: Buffer): Promise<Buffer> {
+  const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`;
+  return Buffer.concat([Buffer.from(head), png, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]);
+}
+
 const head = (length: number) =>
   `POST /api/collections HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_KEY}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
 
@@ -62,6 +74,40 @@ describe('connection limits', () => {
     expect(outcome.text).toMatch(/^HTTP\/1\.1 408 /);
     expect(outcome.closedAfterMs).toBeGreaterThanOrEqual(1000);
     expect(outcome.closedAfterMs).toBeLessThan(5000);
+  });
+
+  it('keeps receiving an upload that arrives steadily for longer than the deadline, and stores it', async () => {
+    const port = await start({ maxConnections: 100, headersTimeoutMs: 500, requestTimeoutMs: 600, minBodyProgressBytes: 1024 });
+    const body = await multipartUpload(await photoPng(256, 256));
+    const { socket, closed } = connect(port, uploadHead(body.length));
+    // Listening from the start: an answer that comes while the last share is sent is not missed.
+    const answer = new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+        if (text.includes('"kind":"upload"') || /^HTTP\/1\.1 (?!201)/.test(text)) resolve(text);
+      });
+    });
+    // A share every 50 ms: the whole body takes about four deadlines to arrive, each deadline bringing plenty.
+    const share = Math.ceil(body.length / 40);
+    for (let at = 0; at < body.length; at += share) {
+      socket.write(body.subarray(at, at + share));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const answered = await answer;
+    socket.destroy();
+    await closed;
+    expect(answered).toMatch(/^HTTP\/1\.1 201 /);
+  });
+
+  it('cuts off with a 408 a client that goes idle in the middle of its upload', async () => {
+    const port = await start({ maxConnections: 100, headersTimeoutMs: 500, requestTimeoutMs: 600, minBodyProgressBytes: 1024 });
+    const body = await multipartUpload(await photoPng(256, 256));
+    const { socket, closed } = connect(port, uploadHead(body.length));
+    socket.write(body.subarray(0, Math.floor(body.length / 2)));
+    const outcome = await closed;
+    expect(outcome.text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(await h.blobs.keys()).toEqual([]);
   });
 
   it('refuses connections past MAX_CONNECTIONS, and accepts again once one closes', async () => {

@@ -78,9 +78,17 @@ describe('Idempotency-Key', () => {
   it('frees the key of a crashed request once its lease ends, and Retry-After counts down to that', async () => {
     h = await createHarness({ workers: false });
     // What a process that died mid-request leaves: a running claim nobody renews.
-    const fingerprint = createHash('sha256').update(`POST\n/api/generate\n${JSON.stringify(BODY)}`).digest('hex');
+    const fingerprint = createHash('sha256')
+      .update(`POST\n/api/generate\n${JSON.stringify(BODY)}`)
+      .digest('hex');
     const now = h.clock.now();
-    await h.deps.db.idempotency.claim({ userId: 'admin', key: 'crashed', fingerprint, now: now.toISOString(), expiresAt: new Date(now.getTime() + CLAIM_LEASE.ms).toISOString() });
+    await h.deps.db.idempotency.claim({
+      userId: 'admin',
+      key: 'crashed',
+      fingerprint,
+      now: now.toISOString(),
+      expiresAt: new Date(now.getTime() + CLAIM_LEASE.ms).toISOString(),
+    });
     const during = await h.call('POST', '/api/generate', BODY, withKey('crashed'));
     expect(during.status).toBe(409);
     expect(during.headers.get('Retry-After')).toBe('15');
@@ -113,7 +121,7 @@ describe('Idempotency-Key', () => {
     expect(await imageCount()).toBe(1);
   });
 
-  it('releases the key of a request whose client hung up, so its retry runs instead of replaying nothing', async () => {
+  it('replays to a client that hung up and retries the generation it started, which ran on: one image, never two', async () => {
     const gated = gatedProvider();
     h = await createHarness({ workers: false, providers: { local: gated.provider } });
     const server = await listen(h);
@@ -121,16 +129,27 @@ describe('Idempotency-Key', () => {
       const body = JSON.stringify(BODY);
       const socket = net.connect(Number(new URL(server.origin).port), '127.0.0.1');
       socket.on('error', () => undefined);
-      socket.write(`POST /api/generate HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_KEY}\r\nContent-Type: application/json\r\nIdempotency-Key: hung-up\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      socket.write(
+        `POST /api/generate HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_KEY}\r\nContent-Type: application/json\r\nIdempotency-Key: hung-up\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
       await gated.started;
       socket.destroy();
       await new Promise((resolve) => setTimeout(resolve, 200)); // the server sees the hang-up
       gated.open();
-      await vi.waitFor(async () => {
-        const retry = await h.call('POST', '/api/generate', BODY, withKey('hung-up'));
-        expect(retry.status).toBe(201);
-        expect(retry.headers.get('Idempotent-Replayed')).toBeNull();
-      }, { timeout: 5000, interval: 100 });
+      const retry = await vi.waitFor(
+        async () => {
+          const answer = await h.call('POST', '/api/generate', BODY, withKey('hung-up'));
+          expect(answer.headers.get('Idempotent-Replayed')).toBe('true');
+          return answer;
+        },
+        { timeout: 5000, interval: 100 },
+      );
+      // The first answer, 202, says where the generation the hang-up left running is.
+      expect(retry.status).toBe(202);
+      const location = retry.headers.get('Location') ?? '';
+      await h.deps.queue.drain();
+      expect(await json(await h.call('GET', location))).toMatchObject({ status: 'succeeded', image: { prompt: BODY.prompt } });
+      expect(await imageCount()).toBe(1);
     } finally {
       await server.close();
     }
@@ -151,7 +170,10 @@ describe('Idempotency-Key', () => {
   it('stores a 4xx answer, and releases the key after a 5xx so a retry runs', async () => {
     let fail = true;
     const real = createProceduralProvider(testCpuPool());
-    const flaky: ImageProvider = { id: 'local', generate: async (request, options) => (fail ? Promise.reject(new Error('boom')) : real.generate(request, options)) };
+    const flaky: ImageProvider = {
+      id: 'local',
+      generate: async (request, options) => (fail ? Promise.reject(new Error('boom')) : real.generate(request, options)),
+    };
     h = await createHarness({ workers: false, providers: { local: flaky } });
     const invalid = await h.call('POST', '/api/generate', { ...BODY, width: 4096 }, withKey('bad'));
     expect(invalid.status).toBe(400);

@@ -46,7 +46,11 @@ describe('generating refuses text no database can store, before any provider cal
   });
 
   it('still generates when the same request has storable text', async () => {
-    const image = await generateImage({ deps: h.deps, ctx: { userId: 'admin', requestId: 'test' }, input: { ...base, template_id: undefined, metadata: { campaign: 'spring' } } });
+    const image = await generateImage({
+      deps: h.deps,
+      ctx: { userId: 'admin', requestId: 'test' },
+      input: { ...base, template_id: undefined, metadata: { campaign: 'spring' } },
+    });
     expect(image.prompt).toBe('a lighthouse on a cliff');
     expect(standIn.calls()).toBe(1);
   });
@@ -54,7 +58,11 @@ describe('generating refuses text no database can store, before any provider cal
 
 describe('a batch refuses a later prompt no database can store', () => {
   it('refuses a NUL in the second prompt with a 400 naming its index, queueing nothing', async () => {
-    const error = await createBatch({ deps: h.deps, ctx: { userId: 'admin', requestId: 'test' }, input: { prompts: ['a red fox', 'a blue\u0000 whale'], model: PAID, width: 256, height: 256 } }).then(
+    const error = await createBatch({
+      deps: h.deps,
+      ctx: { userId: 'admin', requestId: 'test' },
+      input: { prompts: ['a red fox', 'a blue\u0000 whale'], model: PAID, width: 256, height: 256 },
+    }).then(
       () => undefined,
       (e: unknown) => e,
     );

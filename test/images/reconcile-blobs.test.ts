@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { INCOMING_FOLDER, createLocalBlobStore } from '../../src/adapters/blob/local-blob-store.js';
 import { reconcileBlobs } from '../../src/domain/images/reconcile-blobs.js';
-import type { ImageRow } from '../../src/ports/database.js';
+import type { ChargeRow, ImageRow } from '../../src/ports/database.js';
 import { systemClock } from '../../src/ports/clock.js';
 import { createHarness, type Harness } from '../../src/test-support/harness.js';
 
@@ -36,6 +36,24 @@ const row = (id: string, over: Partial<ImageRow> = {}): ImageRow => ({
   ...over,
 });
 
+/** A paid call's charge for image `imageId`, reserved. */
+const charge = (imageId: string): ChargeRow => ({
+  id: `chg_${imageId}`,
+  user_id: 'alice',
+  key_id: null,
+  image_id: imageId,
+  model: 'stability/core',
+  provider: 'stability',
+  provider_job_id: null,
+  journal: null,
+  estimated_usd: 0.03,
+  cost_usd: 0.03,
+  outcome: 'reserved',
+  error: null,
+  created_at: '2026-11-20T10:00:00.000Z',
+  settled_at: null,
+});
+
 /** A logger whose lines the test can read. */
 function capturingLogger() {
   const lines: Record<string, unknown>[] = [];
@@ -50,7 +68,7 @@ async function setUp() {
 }
 
 describe('reconciling the blob store at start', () => {
-  it('removes old objects that have no image record and keeps every recorded one, soft-deleted and other users included', async () => {
+  it("removes old objects that no live image points at (a soft-deleted image's left-over file too) and keeps every live one, other users' included", async () => {
     const { h, deps, lines } = await setUp();
     for (const id of ['img_kept', 'img_bob', 'img_deleted', 'img_orphan']) await h.blobs.put(`generated/${id}.png`, PNG, 'image/png');
     await h.deps.db.images.insert(row('img_kept'));
@@ -60,10 +78,10 @@ describe('reconciling the blob store at start', () => {
     h.clock.advance((GRACE + 1) * 1000);
 
     const report = await reconcileBlobs(deps, { graceSeconds: GRACE });
-    expect(report).toEqual({ orphans: ['generated/img_orphan.png'], incomplete: [] });
-    expect(await h.blobs.keys()).toEqual(['generated/img_bob.png', 'generated/img_deleted.png', 'generated/img_kept.png']);
+    expect({ ...report, orphans: [...report.orphans].sort() }).toEqual({ orphans: ['generated/img_deleted.png', 'generated/img_orphan.png'], incomplete: [] });
+    expect(await h.blobs.keys()).toEqual(['generated/img_bob.png', 'generated/img_kept.png']);
     const logged = lines.find((line) => line.level === 40);
-    expect(logged).toMatchObject({ removedOrphans: 1, orphans: ['generated/img_orphan.png'] });
+    expect(logged).toMatchObject({ removedOrphans: 2 });
     expect(String(logged?.msg)).toContain('blob store cleaned');
   });
 
@@ -78,7 +96,7 @@ describe('reconciling the blob store at start', () => {
     expect(await h.blobs.keys()).toEqual(['generated/img_w.webp', 'uploads/img_up.jpg']);
   });
 
-  it('keeps the thumbnails of recorded images, soft-deleted ones included, and sweeps those of images without a record', async () => {
+  it('keeps the thumbnails of live images and sweeps those of soft-deleted images and of images without a record', async () => {
     const { h, deps } = await setUp();
     const thumbnails = (id: string) => [`thumbnails/${id}-256.webp`, `thumbnails/${id}-768.webp`];
     for (const id of ['img_kept', 'img_deleted', 'img_gone']) {
@@ -94,14 +112,14 @@ describe('reconciling the blob store at start', () => {
     await h.blobs.put('thumbnails/img_in_flight-256.webp', PNG, 'image/webp');
 
     const { orphans } = await reconcileBlobs(deps, { graceSeconds: GRACE });
-    expect(orphans.sort()).toEqual(['generated/img_gone.png', ...thumbnails('img_gone'), 'thumbnails/not-a-thumbnail.txt']);
-    expect(await h.blobs.keys()).toEqual([
+    expect(orphans.sort()).toEqual([
       'generated/img_deleted.png',
-      'generated/img_kept.png',
+      'generated/img_gone.png',
       ...thumbnails('img_deleted'),
-      'thumbnails/img_in_flight-256.webp',
-      ...thumbnails('img_kept'),
+      ...thumbnails('img_gone'),
+      'thumbnails/not-a-thumbnail.txt',
     ]);
+    expect(await h.blobs.keys()).toEqual(['generated/img_kept.png', 'thumbnails/img_in_flight-256.webp', ...thumbnails('img_kept')]);
   });
 
   it('keeps an object younger than the grace period: its record may be on its way', async () => {
@@ -114,6 +132,27 @@ describe('reconciling the blob store at start', () => {
     expect((await reconcileBlobs(deps, { graceSeconds: GRACE })).orphans).toEqual(['generated/img_old.png']);
     expect(await h.blobs.keys()).toEqual(['generated/img_in_flight.png']);
     expect(lines.filter((line) => line.level === 40)).toHaveLength(1);
+  });
+
+  it('keeps a paid answer whose charge is still reserved however old (its record failed in an outage and is on its way), and sweeps it once the charge ended without a record', async () => {
+    const { h, deps } = await setUp();
+    for (const id of ['img_awaited', 'img_abandoned']) {
+      await h.blobs.put(`generated/${id}.png`, PNG, 'image/png');
+      await h.deps.db.charges.reserve(charge(id), []);
+    }
+    await h.deps.db.charges.settle({ id: 'chg_img_abandoned', outcome: 'uncertain', cost_usd: 0.03, error: 'answer lost', at: '2026-11-20T10:00:01.000Z' });
+    h.clock.advance(10 * (GRACE + 1) * 1000);
+
+    expect((await reconcileBlobs(deps, { graceSeconds: GRACE })).orphans).toEqual(['generated/img_abandoned.png']);
+    expect(await h.blobs.keys()).toEqual(['generated/img_awaited.png']);
+
+    // Recorded at last, with its charge settled in the same write: still kept, now as a live image's file.
+    await h.deps.db.commit([
+      ...h.deps.db.images.recordWrites(row('img_awaited', { model: 'stability/core', cost: 0.03 })),
+      h.deps.db.charges.settleWrite({ id: 'chg_img_awaited', outcome: 'succeeded', cost_usd: 0.03, at: '2026-11-20T10:30:00.000Z' }),
+    ]);
+    expect((await reconcileBlobs(deps, { graceSeconds: GRACE })).orphans).toEqual([]);
+    expect(await h.blobs.keys()).toEqual(['generated/img_awaited.png']);
   });
 
   it('looks only under the image prefix', async () => {

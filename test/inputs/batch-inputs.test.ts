@@ -19,7 +19,13 @@ interface Batch {
 
 it('gives every prompt of a batch the same input image and output format, with lineage and the real extension', async () => {
   const upload = await json(await h.call('POST', '/api/uploads', form({ file: file(await photoPng(96, 64), 'product.png') })));
-  const res = await h.call('POST', '/api/batch/generate', { prompts: ['a beach', 'a forest'], model: 'local/procedural', image_ids: [upload.id], strength: 0.5, output_format: 'webp' });
+  const res = await h.call('POST', '/api/batch/generate', {
+    prompts: ['a beach', 'a forest'],
+    model: 'local/procedural',
+    image_ids: [upload.id],
+    strength: 0.5,
+    output_format: 'webp',
+  });
   expect(res.status).toBe(201);
   const { id } = await json<{ id: string }>(res);
   const batch = await eventually(async () => {
@@ -36,6 +42,9 @@ it('gives every prompt of a batch the same input image and output format, with l
 });
 
 it('refuses a batch whose inputs the model cannot take before queueing anything', async () => {
-  await expectInvalid(await h.call('POST', '/api/batch/generate', { prompts: ['a beach'], model: 'local/procedural', image_ids: ['img_a', 'img_b'] }), 'Invalid image_ids');
+  await expectInvalid(
+    await h.call('POST', '/api/batch/generate', { prompts: ['a beach'], model: 'local/procedural', image_ids: ['img_a', 'img_b'] }),
+    'Invalid image_ids',
+  );
   expect((await json<{ batches: unknown[] }>(await h.call('GET', '/api/batch'))).batches).toEqual([]);
 });

@@ -83,14 +83,26 @@ describe('POST /api/generate with image inputs', () => {
     const small = await uploaded(await maskPng(32, 32, { left: 0, top: 0, width: 8, height: 8 }), 'small-mask.png');
     const wrongSize = await expectInvalid(await generate({ image_ids: [imageId], mask_image_id: small }), 'Invalid mask_image_id');
     expect(JSON.stringify(wrongSize)).toContain('the mask is 32x32 but the image it applies to is 64x64');
-    const opaque = await uploaded(new Uint8Array(await sharp(await photoPng(64, 64)).removeAlpha().png().toBuffer()), 'opaque.png');
+    const opaque = await uploaded(
+      new Uint8Array(
+        await sharp(await photoPng(64, 64))
+          .removeAlpha()
+          .png()
+          .toBuffer(),
+      ),
+      'opaque.png',
+    );
     const noAlpha = await expectInvalid(await generate({ image_ids: [imageId], mask_image_id: opaque }), 'Invalid mask_image_id');
     expect(JSON.stringify(noAlpha)).toContain('no transparency');
   });
 
   it("answers 404 for another user's image, as for any image", async () => {
     const bob = await createKeyFor(h, { name: 'bob', user_id: 'bob', permissions: ['generate', 'read'] });
-    const bobs = await h.app.request('/api/uploads', { method: 'POST', headers: { Authorization: `Bearer ${bob.key}` }, body: form({ file: file(await photoPng(32, 32), 'b.png') }) });
+    const bobs = await h.app.request('/api/uploads', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${bob.key}` },
+      body: form({ file: file(await photoPng(32, 32), 'b.png') }),
+    });
     const bobImage = String((await json(bobs)).id);
     const res = await generate({ image_ids: [bobImage] });
     expect(res.status).toBe(404);
@@ -106,7 +118,10 @@ describe('POST /api/generate with image inputs', () => {
 
 describe('output format, quality and background', () => {
   it('stores webp and jpeg under their own extension and serves their content type', async () => {
-    for (const [format, extension, type] of [['webp', 'webp', 'image/webp'], ['jpeg', 'jpg', 'image/jpeg']] as const) {
+    for (const [format, extension, type] of [
+      ['webp', 'webp', 'image/webp'],
+      ['jpeg', 'jpg', 'image/jpeg'],
+    ] as const) {
       const image = await json(await generate({ output_format: format, output_compression: 80, width: 64, height: 64 }));
       expect(image.r2_key).toBe(`generated/${String(image.id)}.${extension}`);
       expect(image.parameters).toMatchObject({ output_format: format, output_compression: 80 });

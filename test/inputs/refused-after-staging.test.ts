@@ -26,7 +26,7 @@ it('removes the stored files of an edit that a budget then refuses: nothing is l
   expect((await json<{ pagination: { total: number } }>(await h.call('GET', '/api/images?kind=upload'))).pagination.total).toBe(0);
 });
 
-it("refuses an OpenAI user with a NUL in a variation, naming user, before storing the file", async () => {
+it('refuses an OpenAI user with a NUL in a variation, naming user, before storing the file', async () => {
   const res = await h.call('POST', '/v1/images/variations', form({ image: file(await photoPng(64, 64), 'a.png'), user: 'nul \u0000 inside' }));
   expect(res.status).toBe(400);
   expect((await json<{ error: { param: string } }>(res)).error.param).toBe('user');

@@ -30,7 +30,16 @@ describe('POST /api/uploads', () => {
     const res = await upload(form({ file: file(png, 'holiday/beach.png') }));
     expect(res.status).toBe(201);
     const image = await json(res);
-    expect(image).toMatchObject({ kind: 'upload', model: 'upload', prompt: 'beach.png', cost: 0, width: 64, height: 48, source_image_ids: [], is_deleted: false });
+    expect(image).toMatchObject({
+      kind: 'upload',
+      model: 'upload',
+      prompt: 'beach.png',
+      cost: 0,
+      width: 64,
+      height: 48,
+      source_image_ids: [],
+      is_deleted: false,
+    });
     expect(image.r2_key).toBe(`uploads/${String(image.id)}.png`);
     const stored = await h.blobs.get(String(image.r2_key));
     expect(stored?.contentType).toBe('image/png');
@@ -38,9 +47,20 @@ describe('POST /api/uploads', () => {
   });
 
   it('keeps a JPEG and a WebP in their own format, served with their own content type', async () => {
-    const jpeg = new Uint8Array(await sharp(await photoPng(40, 30)).jpeg().toBuffer());
-    const webp = new Uint8Array(await sharp(await photoPng(40, 30)).webp().toBuffer());
-    for (const [bytes, extension, type] of [[jpeg, 'jpg', 'image/jpeg'], [webp, 'webp', 'image/webp']] as const) {
+    const jpeg = new Uint8Array(
+      await sharp(await photoPng(40, 30))
+        .jpeg()
+        .toBuffer(),
+    );
+    const webp = new Uint8Array(
+      await sharp(await photoPng(40, 30))
+        .webp()
+        .toBuffer(),
+    );
+    for (const [bytes, extension, type] of [
+      [jpeg, 'jpg', 'image/jpeg'],
+      [webp, 'webp', 'image/webp'],
+    ] as const) {
       const image = await json(await upload(form({ file: file(bytes, `photo.${extension}`, type) })));
       expect(image.r2_key).toBe(`uploads/${String(image.id)}.${extension}`);
       const served = await h.fetchPublic(String(image.r2_url));
@@ -74,7 +94,12 @@ describe('POST /api/uploads', () => {
 describe('POST /api/uploads refuses bad files with a 4xx and stores nothing', () => {
   const refusals: [string, () => Promise<FormData>, number, string][] = [
     ['a text file', async () => form({ file: file(new TextEncoder().encode('hello, not an image'), 'notes.png') }), 400, 'not a PNG, JPEG or WebP'],
-    ['a GIF', async () => form({ file: file(new TextEncoder().encode('GIF89a\u0001\u0000\u0001\u0000'), 'a.gif', 'image/gif') }), 400, 'not a PNG, JPEG or WebP'],
+    [
+      'a GIF',
+      async () => form({ file: file(new TextEncoder().encode('GIF89a\u0001\u0000\u0001\u0000'), 'a.gif', 'image/gif') }),
+      400,
+      'not a PNG, JPEG or WebP',
+    ],
     ['a header claiming 50,000 pixels a side', async () => form({ file: file(pngHeaderClaiming(50_000, 50_000), 'bomb.png') }), 400, 'scale it down'],
     ['a PNG cut short after its header', async () => form({ file: file((await photoPng(64, 64)).slice(0, 60), 'cut.png') }), 400, 'could not be decoded'],
     ['an empty file', async () => form({ file: file(new Uint8Array(0), 'empty.png') }), 400, 'empty'],
@@ -123,7 +148,9 @@ describe('POST /api/uploads with an Idempotency-Key', () => {
   });
 
   it('says a malformed multipart body could not be read, in words', async () => {
-    const res = await h.call('POST', '/api/uploads', '--xyz\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc', { 'Content-Type': 'multipart/form-data; boundary=other' });
+    const res = await h.call('POST', '/api/uploads', '--xyz\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc', {
+      'Content-Type': 'multipart/form-data; boundary=other',
+    });
     expect(res.status).toBe(400);
     expect(JSON.stringify(await json(res))).toContain('multipart body could not be read');
   });

@@ -49,7 +49,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(skip)('BullMQ job queue', () => {
-  it('runs a delayed job at its time, by BullMQ\'s own timers on the system clock', async () => {
+  it("runs a delayed job at its time, by BullMQ's own timers on the system clock", async () => {
     const queue = open(newPrefix('bullmq-delay'));
     let ranAt: number | undefined;
     queue.process('q', 1, async () => {
@@ -57,7 +57,10 @@ describe.skipIf(skip)('BullMQ job queue', () => {
     });
     const runAt = Date.now() + 300;
     await queue.enqueue('q', {}, { id: 'soon', runAt: new Date(runAt) });
-    await until(() => ranAt !== undefined, () => 'the delayed job ran');
+    await until(
+      () => ranAt !== undefined,
+      () => 'the delayed job ran',
+    );
     expect(ranAt).toBeGreaterThanOrEqual(runAt);
     await queue.close();
   });
@@ -72,7 +75,10 @@ describe.skipIf(skip)('BullMQ job queue', () => {
     });
     const enqueuedAt = Date.now();
     await queue.enqueue('q', {}, { id: 'soon', runAt: new Date(clock.now().getTime() + 300) });
-    await until(() => ranAt !== undefined, () => 'the delayed job ran');
+    await until(
+      () => ranAt !== undefined,
+      () => 'the delayed job ran',
+    );
     expect(ranAt).toBeGreaterThanOrEqual(enqueuedAt + 300);
     await queue.close();
   });
@@ -100,14 +106,19 @@ describe.skipIf(skip)('BullMQ job queue', () => {
       throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
     });
     await queue.enqueue('q', {}, { id: 'doomed' });
-    await until(() => startedAt.length === 3, () => `${startedAt.length} runs`);
+    await until(
+      () => startedAt.length === 3,
+      () => `${startedAt.length} runs`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     await queue.close();
     expect(startedAt).toHaveLength(3);
     // BullMQ's exponential backoff: 100 ms, then 200 ms.
     expect((startedAt[1] ?? 0) - (startedAt[0] ?? 0)).toBeGreaterThanOrEqual(90);
     expect((startedAt[2] ?? 0) - (startedAt[1] ?? 0)).toBeGreaterThanOrEqual(190);
-    const failures = logger.lines.filter((line) => line.fields !== null && 'jobId' in line.fields && line.fields.jobId === 'doomed' && line.message?.startsWith('job failed'));
+    const failures = logger.lines.filter(
+      (line) => line.fields !== null && 'jobId' in line.fields && line.fields.jobId === 'doomed' && line.message?.startsWith('job failed'),
+    );
     expect(failures.map((line) => [line.level, line.fields])).toEqual([
       ['warn', { queue: 'q', jobId: 'doomed', attempt: 1, attempts: 3, err: 'connect ECONNREFUSED 127.0.0.1:5432' }],
       ['warn', { queue: 'q', jobId: 'doomed', attempt: 2, attempts: 3, err: 'connect ECONNREFUSED 127.0.0.1:5432' }],
@@ -149,7 +160,10 @@ describe.skipIf(skip)('BullMQ job queue', () => {
       events.push('finished');
     });
     await queue.enqueue('q', {}, { id: 'slow' });
-    await until(() => events.includes('started'), () => 'the job started');
+    await until(
+      () => events.includes('started'),
+      () => 'the job started',
+    );
     const closed = queue.close().then(() => events.push('closed'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     release();
@@ -157,7 +171,13 @@ describe.skipIf(skip)('BullMQ job queue', () => {
     expect(events).toEqual(['started', 'finished', 'closed']);
     const client = new Redis(TEST_REDIS_URL);
     const inspect = new Queue('q', { connection: client, prefix });
-    expect(await inspect.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed')).toEqual({ waiting: 0, active: 0, delayed: 0, failed: 0, completed: 0 });
+    expect(await inspect.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed')).toEqual({
+      waiting: 0,
+      active: 0,
+      delayed: 0,
+      failed: 0,
+      completed: 0,
+    });
     await inspect.close();
     client.disconnect();
   });
@@ -174,12 +194,18 @@ describe.skipIf(skip)('BullMQ job queue', () => {
       await new Promise(() => undefined);
     });
     await stopping.enqueue('q', { n: 1 }, { id: 'stuck' });
-    await until(() => runs.length === 1, () => 'the first worker took the job');
+    await until(
+      () => runs.length === 1,
+      () => 'the first worker took the job',
+    );
     await stopping.close();
     other.process('q', 1, async (payload) => {
       runs.push(`other:${String(payload.n)}`);
     });
-    await until(() => runs.length === 2, () => 'the other worker ran the handed-back job');
+    await until(
+      () => runs.length === 2,
+      () => 'the other worker ran the handed-back job',
+    );
     expect(runs).toEqual(['stopping', 'other:1']);
     await other.close();
   });
@@ -197,14 +223,20 @@ describe.skipIf(skip)('BullMQ job queue', () => {
     try {
       const survivor = open(prefix);
       await survivor.enqueue('q', { n: 42 }, { id: 'interrupted' });
-      await until(() => output.includes('{"started":{"n":42}}'), () => `the child started the job (its output: ${output})`);
+      await until(
+        () => output.includes('{"started":{"n":42}}'),
+        () => `the child started the job (its output: ${output})`,
+      );
       child.kill('SIGKILL');
       await exited;
       const seen: unknown[] = [];
       survivor.process('q', 1, async (payload) => {
         seen.push(payload.n);
       });
-      await until(() => seen.length === 1, () => 'the survivor ran the job');
+      await until(
+        () => seen.length === 1,
+        () => 'the survivor ran the job',
+      );
       await survivor.drain();
       expect(seen).toEqual([42]);
       await survivor.close();

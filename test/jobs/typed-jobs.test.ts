@@ -46,6 +46,6 @@ describe('typed jobs', () => {
   });
 
   it('knows every kind the workers process', () => {
-    expect(Object.keys(JOB_KINDS).sort()).toEqual(['batch-item', 'webhook']);
+    expect(Object.keys(JOB_KINDS).sort()).toEqual(['batch-item', 'generation', 'thumbnails', 'webhook']);
   });
 });

@@ -16,9 +16,13 @@ beforeAll(async () => {
   alice = aliceKey.key;
   aliceKeyId = aliceKey.id;
   bob = (await createKeyFor(h, { name: 'bob', user_id: 'bob' })).key;
-  aliceImage = String((await json(await as(h, alice, 'POST', '/api/generate', { prompt: "alice's image", model: 'local/procedural', width: 64, height: 64 }))).id);
+  aliceImage = String(
+    (await json(await as(h, alice, 'POST', '/api/generate', { prompt: "alice's image", model: 'local/procedural', width: 64, height: 64 }))).id,
+  );
   aliceCollection = String((await json(await as(h, alice, 'POST', '/api/collections', { name: "alice's" }))).id);
-  aliceTemplate = String((await json(await as(h, alice, 'POST', '/api/templates', { name: "alice's", model: 'local/procedural', default_prompt: 'a secret idea' }))).id);
+  aliceTemplate = String(
+    (await json(await as(h, alice, 'POST', '/api/templates', { name: "alice's", model: 'local/procedural', default_prompt: 'a secret idea' }))).id,
+  );
 });
 afterAll(async () => {
   await h.close();

@@ -30,7 +30,15 @@ describe('API key lifecycle', () => {
     expect(res.status).toBe(201);
     const key = await json<KeyRecord & Record<string, unknown>>(res);
     expect(key.key).toMatch(/^igk_live_[A-Za-z0-9_-]{32}$/);
-    expect(key).toMatchObject({ name: 'ci', user_id: 'admin', permissions: ['generate', 'read'], plan: 'pro', rate_limit: 500, status: 'active', last_used_at: null });
+    expect(key).toMatchObject({
+      name: 'ci',
+      user_id: 'admin',
+      permissions: ['generate', 'read'],
+      plan: 'pro',
+      rate_limit: 500,
+      status: 'active',
+      last_used_at: null,
+    });
     expect(key.prefix).toBe(key.key?.slice(0, 15));
     expect(key).not.toHaveProperty('hash');
     expect((await as(h, key.key ?? '', 'GET', '/api/images')).status).toBe(200);

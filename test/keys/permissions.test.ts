@@ -15,7 +15,9 @@ beforeAll(async () => {
     keys[permission] = (await createKeyFor(h, { name: permission, permissions: [permission], user_id: 'alice' })).key;
   }
   const manage = keys.manage ?? '';
-  imageId = String((await json(await as(h, manage, 'POST', '/api/generate', { prompt: 'a fixture image', model: 'local/procedural', width: 64, height: 64 }))).id);
+  imageId = String(
+    (await json(await as(h, manage, 'POST', '/api/generate', { prompt: 'a fixture image', model: 'local/procedural', width: 64, height: 64 }))).id,
+  );
   collectionId = String((await json(await as(h, manage, 'POST', '/api/collections', { name: 'fixture' }))).id);
   templateId = String((await json(await as(h, manage, 'POST', '/api/templates', { name: 't', model: 'local/procedural', default_prompt: 'a fixture' }))).id);
 });
@@ -91,7 +93,11 @@ describe('permissions per endpoint', () => {
           expect(res.status, await res.clone().text()).toBeLessThan(300);
         } else {
           expect(res.status).toBe(403);
-          expect(await json(res)).toMatchObject({ error: 'Insufficient permissions', code: 'FORBIDDEN', details: { required: expect.stringContaining(Array.isArray(needs) ? needs.join(' or ') : needs) } });
+          expect(await json(res)).toMatchObject({
+            error: 'Insufficient permissions',
+            code: 'FORBIDDEN',
+            details: { required: expect.stringContaining(Array.isArray(needs) ? needs.join(' or ') : needs) },
+          });
         }
       });
     }

@@ -17,7 +17,11 @@ describe('rate limits per key', () => {
   it('puts X-RateLimit-* on every authenticated response, errors included', async () => {
     const { key } = await createKeyFor(h, { name: 'std', permissions: ['read'] });
     const ok = await as(h, key, 'GET', '/api/images');
-    expect([ok.headers.get('X-RateLimit-Limit'), ok.headers.get('X-RateLimit-Remaining'), ok.headers.get('X-RateLimit-Reset')]).toEqual(['100', '99', String(WINDOW_END)]);
+    expect([ok.headers.get('X-RateLimit-Limit'), ok.headers.get('X-RateLimit-Remaining'), ok.headers.get('X-RateLimit-Reset')]).toEqual([
+      '100',
+      '99',
+      String(WINDOW_END),
+    ]);
     const missing = await as(h, key, 'GET', '/api/images/img_none');
     expect(missing.status).toBe(404);
     expect(missing.headers.get('X-RateLimit-Remaining')).toBe('98');

@@ -45,10 +45,26 @@ describe('changing a key (PATCH /api/keys/{id})', () => {
   it('changes name, budgets, plan and expiry, and answers the key as GET /api/keys lists it, spend included', async () => {
     const { id, key } = await createKeyFor(h, { name: 'ci', permissions: ['generate', 'read'], daily_budget_usd: 1 });
     expect((await as(h, key, 'POST', '/api/generate', BODY)).status).toBe(201);
-    const res = await patch(id, { name: 'ci-2', daily_budget_usd: 0.5, monthly_budget_usd: 10, plan: 'enterprise', rate_limit: 250, expires_at: '2027-01-01T00:00:00Z' });
+    const res = await patch(id, {
+      name: 'ci-2',
+      daily_budget_usd: 0.5,
+      monthly_budget_usd: 10,
+      plan: 'enterprise',
+      rate_limit: 250,
+      expires_at: '2027-01-01T00:00:00Z',
+    });
     expect(res.status).toBe(200);
     const changed = await json<KeyRecord>(res);
-    expect(changed).toMatchObject({ id, name: 'ci-2', daily_budget_usd: 0.5, monthly_budget_usd: 10, plan: 'enterprise', rate_limit: 250, expires_at: '2027-01-01T00:00:00.000Z', status: 'active' });
+    expect(changed).toMatchObject({
+      id,
+      name: 'ci-2',
+      daily_budget_usd: 0.5,
+      monthly_budget_usd: 10,
+      plan: 'enterprise',
+      rate_limit: 250,
+      expires_at: '2027-01-01T00:00:00.000Z',
+      status: 'active',
+    });
     expect(changed.spend).toEqual({ today_usd: PRICE, this_month_usd: PRICE });
     const listed = await json<{ keys: KeyRecord[] }>(await h.call('GET', '/api/keys'));
     expect(listed.keys.find((k) => k.id === id)).toEqual(changed);
@@ -96,7 +112,10 @@ describe('changing a key (PATCH /api/keys/{id})', () => {
     expect((await as(h, standard.key, 'PATCH', `/api/keys/${standard.id}`, { plan: 'enterprise', rate_limit: 10_000 })).status).toBe(403);
     const enterprise = await createKeyFor(h, { name: 'ent', permissions: ['manage'], user_id: 'alice', plan: 'enterprise', rate_limit: 200 });
     expect((await as(h, enterprise.key, 'PATCH', `/api/keys/${child.id}`, { plan: 'enterprise', rate_limit: 201 })).status).toBe(403);
-    expect(await json(await as(h, enterprise.key, 'PATCH', `/api/keys/${child.id}`, { plan: 'enterprise', rate_limit: 150 }))).toMatchObject({ plan: 'enterprise', rate_limit: 150 });
+    expect(await json(await as(h, enterprise.key, 'PATCH', `/api/keys/${child.id}`, { plan: 'enterprise', rate_limit: 150 }))).toMatchObject({
+      plan: 'enterprise',
+      rate_limit: 150,
+    });
   });
 
   it("answers 404 for another user's key, as if it did not exist", async () => {
@@ -121,7 +140,11 @@ describe('changing a key (PATCH /api/keys/{id})', () => {
   it('refuses the ADMIN_API_KEY key with 409: the environment sets it', async () => {
     const res = await patch(ENV_ADMIN_KEY_ID, { daily_budget_usd: 1 });
     expect(res.status).toBe(409);
-    expect(await json(res)).toMatchObject({ error: 'Key is managed by the environment', code: 'CONFLICT', details: { message: expect.stringContaining('ADMIN_API_KEY') } });
+    expect(await json(res)).toMatchObject({
+      error: 'Key is managed by the environment',
+      code: 'CONFLICT',
+      details: { message: expect.stringContaining('ADMIN_API_KEY') },
+    });
   });
 });
 
@@ -132,8 +155,14 @@ describe('bodies PATCH /api/keys/{id} refuses (400, in words)', () => {
     const { id } = await createKeyFor(h, { name: 'k', permissions: ['read'] });
     const empty = await patch(id, {});
     expect(empty.status).toBe(400);
-    expect(await json<ErrorBody>(empty)).toMatchObject({ code: 'INVALID_REQUEST_BODY', details: `the request body must change something: send one or more of ${LISTED}` });
-    const none = await h.app.request(`/api/keys/${id}`, { method: 'PATCH', headers: { Authorization: 'Bearer igk_test_harness_key', 'Content-Type': 'application/json' } });
+    expect(await json<ErrorBody>(empty)).toMatchObject({
+      code: 'INVALID_REQUEST_BODY',
+      details: `the request body must change something: send one or more of ${LISTED}`,
+    });
+    const none = await h.app.request(`/api/keys/${id}`, {
+      method: 'PATCH',
+      headers: { Authorization: 'Bearer igk_test_harness_key', 'Content-Type': 'application/json' },
+    });
     expect(none.status).toBe(400);
     expect(await json(none)).toMatchObject({ code: 'INVALID_REQUEST_BODY', details: expect.stringContaining('the request body is empty') });
   });

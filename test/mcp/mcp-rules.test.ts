@@ -61,7 +61,12 @@ describe('MCP tool arguments pass the text rules of /api before anything is paid
     ['a NUL in a collection id', 'add_to_collection', { collection_id: 'coll_\u0000', image_id: 'img_1' }, 'collection_id'],
     ['a NUL in a search', 'list_images', { query: NUL }, 'query'],
     ['a NUL in a model filter', 'list_images', { model: 'local/\u0000' }, 'model'],
-    ['a cursor that decodes to a NUL id', 'list_images', { cursor: btoa(JSON.stringify(['2026-11-20T10:00:00.000Z', 'img_\u0000'])).replace(/=+$/, '') }, 'cursor'],
+    [
+      'a cursor that decodes to a NUL id',
+      'list_images',
+      { cursor: btoa(JSON.stringify(['2026-11-20T10:00:00.000Z', 'img_\u0000'])).replace(/=+$/, '') },
+      'cursor',
+    ],
     ['a NUL in a date', 'get_costs', { from: '2026-11-01\u0000' }, 'from'],
   ])('refuses %s with INVALID_PARAMETER naming the field, calling no provider and storing nothing', async (_what, tool, args, field) => {
     const answer = await postMcp(h.app, TEST_KEY, toolCall(1, tool, args));
@@ -78,13 +83,31 @@ describe('MCP tool arguments pass the text rules of /api before anything is paid
 describe('every tool error is a typed imagegate error with words', () => {
   it.each<[string, string, unknown, string, string]>([
     ['a width of the wrong type', 'generate_image', { ...generate(0), width: 'big' }, 'INVALID_PARAMETER', 'width must be a number'],
-    ['a prompt over 4,000 characters', 'generate_image', { ...generate(0), prompt: 'x'.repeat(5000) }, 'INVALID_PARAMETER', 'prompt must be at most 4000 characters'],
+    [
+      'a prompt over 4,000 characters',
+      'generate_image',
+      { ...generate(0), prompt: 'x'.repeat(5000) },
+      'INVALID_PARAMETER',
+      'prompt must be at most 4000 characters',
+    ],
     ['a missing prompt', 'generate_image', { model: PAID }, 'INVALID_PARAMETER', 'prompt is required'],
     ['a model of the wrong type', 'generate_image', { ...generate(0), model: 42 }, 'INVALID_MODEL', 'model must be a string'],
-    ['an argument the tool does not take', 'generate_image', { ...generate(0), negative_promt: 'fog' }, 'INVALID_PARAMETER', 'negative_promt is not a parameter'],
+    [
+      'an argument the tool does not take',
+      'generate_image',
+      { ...generate(0), negative_promt: 'fog' },
+      'INVALID_PARAMETER',
+      'negative_promt is not a parameter',
+    ],
     ['a limit out of range', 'list_images', { limit: 0 }, 'INVALID_PARAMETER', 'limit must be at least 1'],
     ['a name of 10,000 characters', 'create_collection', { name: 'n'.repeat(10_000) }, 'INVALID_PARAMETER', 'name must be at most 100 characters'],
-    ['arguments nested 100 levels deep', 'create_collection', { name: 'Moodboard', description: JSON.parse(`${'['.repeat(100)}${']'.repeat(100)}`) as unknown }, 'INVALID_PARAMETER', 'nested more than'],
+    [
+      'arguments nested 100 levels deep',
+      'create_collection',
+      { name: 'Moodboard', description: JSON.parse(`${'['.repeat(100)}${']'.repeat(100)}`) as unknown },
+      'INVALID_PARAMETER',
+      'nested more than',
+    ],
     ['a tool that does not exist', 'make_video', {}, 'NOT_FOUND', 'tools/list'],
   ])('answers %s with %s, never INTERNAL_ERROR', async (_what, tool, args, code, words) => {
     const answer = await postMcp(h.app, TEST_KEY, toolCall(1, tool, args));

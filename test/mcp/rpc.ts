@@ -29,7 +29,9 @@ export async function postMcp(app: Harness['app'], key: string, message: unknown
 
 /** A tool's answer: the result of a single tools/call, or undefined when the exchange was not one. */
 export function toolResult(answer: RpcAnswer): { isError: boolean; payload: Record<string, unknown> } | undefined {
-  const result = (answer.body as { result?: { isError?: boolean; content?: { type: string; text?: string }[]; structuredContent?: Record<string, unknown> } } | undefined)?.result;
+  const result = (
+    answer.body as { result?: { isError?: boolean; content?: { type: string; text?: string }[]; structuredContent?: Record<string, unknown> } } | undefined
+  )?.result;
   if (result === undefined) return undefined;
   const text = result.content?.find((block) => block.type === 'text')?.text ?? '{}';
   return { isError: result.isError === true, payload: result.structuredContent ?? (JSON.parse(text) as Record<string, unknown>) };

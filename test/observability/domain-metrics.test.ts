@@ -45,9 +45,12 @@ function scriptedProvider(script: ('ok' | 'refuse' | 'down' | 'lost')[]): ImageP
 
 describe('metrics of the domain', () => {
   it('counts each way a provider call ends, and the cost each was settled at in the ledger', async () => {
-    const h = closing(await createHarness({ config: { metrics: { token: TOKEN } }, providers: { replicate: scriptedProvider(['ok', 'refuse', 'down', 'lost']) } }));
+    const h = closing(
+      await createHarness({ config: { metrics: { token: TOKEN } }, providers: { replicate: scriptedProvider(['ok', 'refuse', 'down', 'lost']) } }),
+    );
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i += 1) statuses.push((await h.call('POST', '/api/generate', { prompt: 'a harbour', model: PAID_MODEL, width: 256, height: 256 })).status);
+    for (let i = 0; i < 4; i += 1)
+      statuses.push((await h.call('POST', '/api/generate', { prompt: 'a harbour', model: PAID_MODEL, width: 256, height: 256 })).status);
     expect(statuses).toEqual([201, 400, 503, 502]);
 
     const samples = await scraped(h);
@@ -67,7 +70,10 @@ describe('metrics of the domain', () => {
     const receiver = closing(await startWebhookReceiver());
     receiver.respondWith([500]);
     const h = closing(await createHarness({ config: { metrics: { token: TOKEN } }, batch: { retryScheduleSeconds: [0, 5] } }));
-    expect((await h.call('POST', '/api/batch/generate', { prompts: ['a kite'], model: 'local/procedural', width: 64, height: 64, webhook_url: receiver.url })).status).toBe(201);
+    expect(
+      (await h.call('POST', '/api/batch/generate', { prompts: ['a kite'], model: 'local/procedural', width: 64, height: 64, webhook_url: receiver.url }))
+        .status,
+    ).toBe(201);
     const deliveries = async () => seriesOf(await scraped(h), 'imagegate_webhook_deliveries_total');
     await eventually(async () => ((await deliveries())['outcome=retrying'] === 1 ? true : undefined));
     h.clock.advance(5_000);
@@ -77,11 +83,18 @@ describe('metrics of the domain', () => {
 
   it('reads the queues at scrape time: waiting jobs and how long the oldest has waited, by the service clock', async () => {
     const h = closing(await createHarness({ config: { metrics: { token: TOKEN } }, workers: false }));
-    expect((await h.call('POST', '/api/batch/generate', { prompts: ['one', 'two', 'three'], model: 'local/procedural', width: 64, height: 64 })).status).toBe(201);
+    expect((await h.call('POST', '/api/batch/generate', { prompts: ['one', 'two', 'three'], model: 'local/procedural', width: 64, height: 64 })).status).toBe(
+      201,
+    );
     h.clock.advance(30_000);
     const samples = await scraped(h);
-    expect(seriesOf(samples, 'imagegate_queue_depth')).toEqual({ 'queue=batch-item': 3, 'queue=webhook': 0 });
-    expect(seriesOf(samples, 'imagegate_queue_oldest_job_age_seconds')).toEqual({ 'queue=batch-item': 30, 'queue=webhook': 0 });
+    expect(seriesOf(samples, 'imagegate_queue_depth')).toEqual({ 'queue=generation': 0, 'queue=thumbnails': 0, 'queue=batch-item': 3, 'queue=webhook': 0 });
+    expect(seriesOf(samples, 'imagegate_queue_oldest_job_age_seconds')).toEqual({
+      'queue=generation': 0,
+      'queue=thumbnails': 0,
+      'queue=batch-item': 30,
+      'queue=webhook': 0,
+    });
   });
 
   it('reports every remote provider breaker: 0 closed, 2 open, 1 half-open once the cooldown has passed', async () => {

@@ -29,7 +29,8 @@ describe('/metrics', () => {
   it('counts known traffic exactly: requests by route template, generations, cost, budget and rate-limit refusals, queues', async () => {
     const standIn = countingStandIn();
     h = await createHarness({ config: { metrics: { token: TOKEN } }, providers: { replicate: standIn.provider } });
-    for (let i = 0; i < 3; i += 1) expect((await h.call('POST', '/api/generate', { prompt: `${PROMPT} ${i}`, model: 'local/procedural', width: 256, height: 256 })).status).toBe(201);
+    for (let i = 0; i < 3; i += 1)
+      expect((await h.call('POST', '/api/generate', { prompt: `${PROMPT} ${i}`, model: 'local/procedural', width: 256, height: 256 })).status).toBe(201);
     expect((await h.call('GET', '/api/nope')).status).toBe(404);
     const tiny = await createKeyFor(h, { name: 'tiny budget', permissions: ['generate', 'read'], daily_budget_usd: 0.001 });
     expect((await as(h, tiny.key, 'POST', '/api/generate', { prompt: PROMPT, model: PAID_MODEL, width: 256, height: 256 })).status).toBe(402);
@@ -37,6 +38,8 @@ describe('/metrics', () => {
     expect((await as(h, limited.key, 'GET', '/api/models')).status).toBe(200);
     expect((await as(h, limited.key, 'GET', '/api/models')).status).toBe(429);
     expect(standIn.calls()).toBe(0);
+    // The thumbnails of the three images are jobs of their own, made after the answers: done before the scrape.
+    await h.deps.queue.drain();
 
     const samples = await scraped(h);
     expect(seriesOf(samples, 'imagegate_http_requests_total')).toEqual({
@@ -58,9 +61,19 @@ describe('/metrics', () => {
     expect(seriesOf(samples, 'imagegate_cost_usd_total')).toEqual({ 'model=local/procedural': 0 });
     expect(seriesOf(samples, 'imagegate_budget_refusals_total')).toEqual({ 'budget=daily': 1, 'budget=monthly': 0 });
     expect(seriesOf(samples, 'imagegate_rate_limit_refusals_total')).toEqual({ 'limiter=key': 1, 'limiter=failed_auth': 0 });
-    expect(seriesOf(samples, 'imagegate_webhook_deliveries_total')).toEqual({ 'outcome=delivered': 0, 'outcome=retrying': 0, 'outcome=failed': 0, 'outcome=stopped': 0 });
-    expect(seriesOf(samples, 'imagegate_queue_depth')).toEqual({ 'queue=batch-item': 0, 'queue=webhook': 0 });
-    expect(seriesOf(samples, 'imagegate_queue_oldest_job_age_seconds')).toEqual({ 'queue=batch-item': 0, 'queue=webhook': 0 });
+    expect(seriesOf(samples, 'imagegate_webhook_deliveries_total')).toEqual({
+      'outcome=delivered': 0,
+      'outcome=retrying': 0,
+      'outcome=failed': 0,
+      'outcome=stopped': 0,
+    });
+    expect(seriesOf(samples, 'imagegate_queue_depth')).toEqual({ 'queue=generation': 0, 'queue=thumbnails': 0, 'queue=batch-item': 0, 'queue=webhook': 0 });
+    expect(seriesOf(samples, 'imagegate_queue_oldest_job_age_seconds')).toEqual({
+      'queue=generation': 0,
+      'queue=thumbnails': 0,
+      'queue=batch-item': 0,
+      'queue=webhook': 0,
+    });
     // Node's and the process's own, for the usual dashboards.
     expect(samples.some((sample) => sample.name === 'process_cpu_user_seconds_total')).toBe(true);
     expect(samples.some((sample) => sample.name === 'nodejs_eventloop_lag_seconds')).toBe(true);
@@ -97,7 +110,11 @@ describe('/metrics', () => {
     const missing = await scrape(h);
     expect(missing.status).toBe(401);
     expect(missing.headers.get('WWW-Authenticate')).toBe('Bearer');
-    expect(await json(missing)).toMatchObject({ error: 'Invalid metrics token', code: 'UNAUTHORIZED', details: { message: 'send Authorization: Bearer <METRICS_TOKEN>' } });
+    expect(await json(missing)).toMatchObject({
+      error: 'Invalid metrics token',
+      code: 'UNAUTHORIZED',
+      details: { message: 'send Authorization: Bearer <METRICS_TOKEN>' },
+    });
     // An API key, even the admin's, is not the metrics token; many wrong tries never turn into the failed-auth 429.
     for (const wrong of [`Bearer ${TEST_KEY}`, `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(0, -1)}`, TOKEN, `Basic ${TOKEN}`]) {
       const res = await scrape(h, wrong);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StartupError } from '../../src/adapters/process/startup-error.js';
 import { otlpProtocol, startTracing, tracingWanted, type Tracing } from '../../src/adapters/tracing/start-tracing.js';
+import { VERSION } from '../../src/runtimes/node/version.js';
 import { createHarness, json, type Harness } from '../../src/test-support/harness.js';
 import { SPAN_KIND, startOtlpCollector, type CollectedSpan, type OtlpCollector } from '../../src/test-support/otlp-collector.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../src/test-support/webhook-receiver.js';
@@ -75,12 +76,17 @@ describe('OpenTelemetry traces', () => {
 
   it('without an endpoint start nothing: no span is exported and no traceparent reaches a webhook', async () => {
     vi.stubEnv('OTEL_EXPORTER_OTLP_ENDPOINT', '');
-    tracing = await startTracing({ logger: silent });
+    tracing = await startTracing({ logger: silent, version: VERSION });
     expect(tracing).toBeUndefined();
     h = await createHarness();
     h.clock.set(new Date().toISOString());
     const { header } = newTraceparent();
-    const res = await h.call('POST', '/api/batch/create', { name: 'traced', prompts: ['a quiet pond'], ...small, webhook_url: receiver.url }, { traceparent: header });
+    const res = await h.call(
+      'POST',
+      '/api/batch/create',
+      { name: 'traced', prompts: ['a quiet pond'], ...small, webhook_url: receiver.url },
+      { traceparent: header },
+    );
     expect(res.status).toBe(201);
     const [hook] = await receiver.waitFor(1);
     await flush();
@@ -88,8 +94,8 @@ describe('OpenTelemetry traces', () => {
     expect(collector.contentTypes).toEqual([]);
   });
 
-  it('export a request, its verb, the provider call and the stored object over http/protobuf, continuing the caller\'s traceparent', async () => {
-    tracing = await startTracing({ logger: silent });
+  it("export a request, its verb, the provider call and the stored object over http/protobuf, continuing the caller's traceparent", async () => {
+    tracing = await startTracing({ logger: silent, version: VERSION });
     expect(tracing?.protocol).toBe('http/protobuf');
     h = await createHarness();
     const { traceId, parentId, header } = newTraceparent();
@@ -102,24 +108,40 @@ describe('OpenTelemetry traces', () => {
     const trace = collector.spans.filter((span) => span.traceId === traceId);
     const request = only(trace, 'POST /api/generate');
     expect(request).toMatchObject({ kind: SPAN_KIND.server, parentSpanId: parentId, scope: 'imagegate' });
-    expect(request.attributes).toMatchObject({ 'http.request.method': 'POST', 'http.route': '/api/generate', 'url.path': '/api/generate', 'http.response.status_code': 201, 'imagegate.request_id': 'req-traced-1' });
+    expect(request.attributes).toMatchObject({
+      'http.request.method': 'POST',
+      'http.route': '/api/generate',
+      'url.path': '/api/generate',
+      'http.response.status_code': 201,
+      'imagegate.request_id': 'req-traced-1',
+    });
     expect(request.resource).toMatchObject({ 'service.name': 'imagegate', 'process.pid': process.pid });
-    const verb = only(trace, 'image.generate');
-    expect(verb.parentSpanId).toBe(request.spanId);
+    // The generation is a job: queued under the request, run under the job's consumer span, in the same trace.
+    const send = only(trace, 'send generation');
+    expect(send).toMatchObject({ kind: SPAN_KIND.producer, parentSpanId: request.spanId });
+    const consume = only(trace, 'process generation');
+    expect(consume).toMatchObject({ kind: SPAN_KIND.consumer, parentSpanId: send.spanId });
+    const verb = only(trace, 'generation.run');
+    expect(verb.parentSpanId).toBe(consume.spanId);
     const call = only(trace, 'provider.generate');
     expect(call).toMatchObject({ kind: SPAN_KIND.client, parentSpanId: verb.spanId });
     expect(call.attributes).toMatchObject({ 'imagegate.model': 'local/procedural', 'imagegate.provider': 'local', 'imagegate.image.id': image.id });
-    // The image and its two thumbnails, each its own put under the verb.
+    // The image is put under the verb; its two thumbnails under a job of their own, in the same trace.
     const puts = named(trace, 'blobs.put');
     expect(puts).toHaveLength(3);
-    for (const put of puts) expect(put).toMatchObject({ kind: SPAN_KIND.client, parentSpanId: verb.spanId });
-    expect(puts.map((put) => put.attributes)).toContainEqual(expect.objectContaining({ 'imagegate.blob.key': image.r2_key, 'imagegate.blob.content_type': 'image/png' }));
+    for (const put of puts) expect(put).toMatchObject({ kind: SPAN_KIND.client });
+    const underVerb = puts.filter((put) => put.parentSpanId === verb.spanId);
+    expect(underVerb.map((put) => put.attributes)).toEqual([
+      expect.objectContaining({ 'imagegate.blob.key': image.r2_key, 'imagegate.blob.content_type': 'image/png' }),
+    ]);
+    const thumbnailsJob = only(trace, 'process thumbnails');
+    expect(puts.filter((put) => put.parentSpanId === thumbnailsJob.spanId)).toHaveLength(2);
   });
 
   it('export over http/json when OTEL_EXPORTER_OTLP_PROTOCOL says so; a request without traceparent starts its own trace', async () => {
     vi.stubEnv('OTEL_EXPORTER_OTLP_PROTOCOL', 'http/json');
     vi.stubEnv('OTEL_SERVICE_NAME', 'imagegate-edge');
-    tracing = await startTracing({ logger: silent });
+    tracing = await startTracing({ logger: silent, version: VERSION });
     expect(tracing?.protocol).toBe('http/json');
     h = await createHarness();
     const res = await h.call('POST', '/api/uploads', form({ file: file(await photoPng(32, 24), 'pier.png') }));
@@ -149,12 +171,17 @@ describe('OpenTelemetry traces', () => {
   });
 
   it("carry a batch's trace through the queue to its jobs, the provider calls and the webhook, whose request has the traceparent", async () => {
-    tracing = await startTracing({ logger: silent });
+    tracing = await startTracing({ logger: silent, version: VERSION });
     h = await createHarness();
     // Receivers reject timestamps more than five minutes from their own clock: sign at the real time.
     h.clock.set(new Date().toISOString());
     const { traceId, parentId, header } = newTraceparent();
-    const res = await h.call('POST', '/api/batch/create', { name: 'traced', prompts: ['a red fox', 'a blue whale'], ...small, webhook_url: receiver.url }, { traceparent: header });
+    const res = await h.call(
+      'POST',
+      '/api/batch/create',
+      { name: 'traced', prompts: ['a red fox', 'a blue whale'], ...small, webhook_url: receiver.url },
+      { traceparent: header },
+    );
     expect(res.status).toBe(201);
     const [hook] = await receiver.waitFor(1, 30_000);
     await flush();
@@ -167,15 +194,19 @@ describe('OpenTelemetry traces', () => {
     // The batch's prompts are queued together: one producer span for both.
     const sends = named(trace, 'send batch-item');
     expect(sends).toHaveLength(1);
-    for (const send of sends) expect(send).toMatchObject({ kind: SPAN_KIND.producer, parentSpanId: create.spanId, attributes: { 'messaging.batch.message_count': 2 } });
+    for (const send of sends)
+      expect(send).toMatchObject({ kind: SPAN_KIND.producer, parentSpanId: create.spanId, attributes: { 'messaging.batch.message_count': 2 } });
     const processes = named(trace, 'process batch-item');
     expect(processes).toHaveLength(2);
     for (const job of processes) expect(job.kind).toBe(SPAN_KIND.consumer);
     expect(new Set(processes.map((job) => job.parentSpanId))).toEqual(new Set(sends.map((send) => send.spanId)));
     const items = named(trace, 'batch.item');
     expect(new Set(items.map((item) => item.parentSpanId))).toEqual(new Set(processes.map((job) => job.spanId)));
+    // Each prompt runs as its generation, the same code as a single one.
+    const runs = named(trace, 'generation.run');
+    expect(new Set(runs.map((run) => run.parentSpanId))).toEqual(new Set(items.map((item) => item.spanId)));
     const calls = named(trace, 'provider.generate');
-    expect(new Set(calls.map((call) => call.parentSpanId))).toEqual(new Set(items.map((item) => item.spanId)));
+    expect(new Set(calls.map((call) => call.parentSpanId))).toEqual(new Set(runs.map((run) => run.spanId)));
     for (const call of calls) expect(call.attributes).toMatchObject({ 'imagegate.model': 'local/procedural', 'imagegate.provider': 'local' });
     expect(named(trace, 'blobs.put')).toHaveLength(6);
 

@@ -42,7 +42,10 @@ describe('the model catalogue', () => {
     for (const model of models.filter((m) => m.deprecated_at !== undefined || m.shutdown_at !== undefined)) {
       const replacement = byId.get(model.replacement ?? '');
       expect(replacement, `${model.id} names no replacement in the catalogue`).toBeDefined();
-      expect(replacement?.shutdown_at === undefined || (model.shutdown_at !== undefined && replacement.shutdown_at > model.shutdown_at), `${model.id}'s replacement ends first`).toBe(true);
+      expect(
+        replacement?.shutdown_at === undefined || (model.shutdown_at !== undefined && replacement.shutdown_at > model.shutdown_at),
+        `${model.id}'s replacement ends first`,
+      ).toBe(true);
     }
   });
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUNDLED_WORKFLOWS, loadComfyWorkflows } from '../../src/adapters/providers/comfyui/workflows.js';
-import { ConfigError } from '../../src/config.js';
+import { ConfigError } from '../../src/config/config.js';
 import { loadConfig } from '../../src/runtimes/node/config.js';
 import { buildNodeProviderSet } from '../../src/runtimes/node/providers.js';
 
@@ -40,7 +40,11 @@ describe('the bundled ComfyUI workflows', () => {
   it('load their input images with LoadImage, the mask from its alpha with LoadImageMask, and take strength as denoise', () => {
     const inpaint = loadComfyWorkflows(BUNDLED_WORKFLOWS).find((w) => w.id === 'sdxl-inpaint');
     const classOf = (target: { node: string } | undefined) => (target === undefined ? undefined : inpaint?.graph[target.node]?.class_type);
-    expect([classOf(inpaint?.nodes.images?.[0]), classOf(inpaint?.nodes.mask), classOf(inpaint?.nodes.strength)]).toEqual(['LoadImage', 'LoadImageMask', 'KSampler']);
+    expect([classOf(inpaint?.nodes.images?.[0]), classOf(inpaint?.nodes.mask), classOf(inpaint?.nodes.strength)]).toEqual([
+      'LoadImage',
+      'LoadImageMask',
+      'KSampler',
+    ]);
     expect(inpaint?.nodes.strength?.input).toBe('denoise');
     expect(inpaint?.graph[inpaint.nodes.mask?.node ?? '']?.inputs.channel).toBe('alpha');
   });
@@ -75,12 +79,28 @@ describe('a COMFYUI_WORKFLOWS folder', () => {
   it.each([
     ['a workflow without its mapping', undefined, 'cannot be read (every workflow needs its .mapping.json beside it)'],
     ['a mapping without a seed', { ...sdxlMapping(), seed: undefined }, 'seed: '],
-    ['a mapping naming a node the workflow lacks', { ...sdxlMapping(), prompt: { node: '99', input: 'text' } }, 'prompt names node 99, which the workflow does not have'],
-    ['a mapping naming an input the node lacks', { ...sdxlMapping(), steps: { node: '3', input: 'iterations' } }, 'steps names input iterations of node 3 (KSampler), which it does not have'],
+    [
+      'a mapping naming a node the workflow lacks',
+      { ...sdxlMapping(), prompt: { node: '99', input: 'text' } },
+      'prompt names node 99, which the workflow does not have',
+    ],
+    [
+      'a mapping naming an input the node lacks',
+      { ...sdxlMapping(), steps: { node: '3', input: 'iterations' } },
+      'steps names input iterations of node 3 (KSampler), which it does not have',
+    ],
     ['a mapping with width but no height', { ...sdxlMapping(), height: undefined }, 'map width and height together, or neither'],
     ['a mapping with an unknown field', { ...sdxlMapping(), sampler: 'euler' }, 'sampler'],
-    ['a mapping naming an image node the workflow lacks', { ...sdxlMapping(), image: { node: '10', input: 'image' } }, 'image names node 10, which the workflow does not have'],
-    ['a mapping with a strength but no image', { ...sdxlMapping(), strength: { node: '3', input: 'denoise' } }, 'mask and strength work on an input image: map image too'],
+    [
+      'a mapping naming an image node the workflow lacks',
+      { ...sdxlMapping(), image: { node: '10', input: 'image' } },
+      'image names node 10, which the workflow does not have',
+    ],
+    [
+      'a mapping with a strength but no image',
+      { ...sdxlMapping(), strength: { node: '3', input: 'denoise' } },
+      'mask and strength work on an input image: map image too',
+    ],
   ])('stops start-up on %s, naming COMFYUI_WORKFLOWS and the file', (_case, mapping, message) => {
     const folder = folderWith('broken', sdxl(), mapping === undefined ? undefined : JSON.parse(JSON.stringify(mapping)));
     const start = () => buildNodeProviderSet(loadConfig({ COMFYUI_WORKFLOWS: folder }));
@@ -90,17 +110,34 @@ describe('a COMFYUI_WORKFLOWS folder', () => {
   });
 
   it('takes several image loaders as a list, the first the image edited and the rest references', () => {
-    const graph = { ...sdxl(), '10': { class_type: 'LoadImage', inputs: { image: 'example.png' } }, '11': { class_type: 'LoadImage', inputs: { image: 'example.png' } } };
-    const [workflow] = loadComfyWorkflows(folderWith('refs', graph, { ...sdxlMapping(), image: [{ node: '10', input: 'image' }, { node: '11', input: 'image' }] }));
+    const graph = {
+      ...sdxl(),
+      '10': { class_type: 'LoadImage', inputs: { image: 'example.png' } },
+      '11': { class_type: 'LoadImage', inputs: { image: 'example.png' } },
+    };
+    const [workflow] = loadComfyWorkflows(
+      folderWith('refs', graph, {
+        ...sdxlMapping(),
+        image: [
+          { node: '10', input: 'image' },
+          { node: '11', input: 'image' },
+        ],
+      }),
+    );
     expect(workflow?.inputs).toEqual({ max_images: 2, mask: false, strength: false });
     expect(workflow?.nodes.images?.map((target) => target.node)).toEqual(['10', '11']);
   });
 
   it('stops start-up on a LoadImageMask mask that reads another channel than alpha, which would invert the mask', () => {
-    const inpaint = JSON.parse(fs.readFileSync(path.join(BUNDLED_WORKFLOWS, 'sdxl-inpaint.json'), 'utf8')) as Record<string, { inputs: Record<string, unknown> }>;
+    const inpaint = JSON.parse(fs.readFileSync(path.join(BUNDLED_WORKFLOWS, 'sdxl-inpaint.json'), 'utf8')) as Record<
+      string,
+      { inputs: Record<string, unknown> }
+    >;
     const mapping = JSON.parse(fs.readFileSync(path.join(BUNDLED_WORKFLOWS, 'sdxl-inpaint.mapping.json'), 'utf8')) as unknown;
     const red = { ...inpaint, '12': { class_type: 'LoadImageMask', inputs: { image: 'example.png', channel: 'red' } } };
-    expect(() => loadComfyWorkflows(folderWith('red-mask', red, mapping))).toThrow('mask names LoadImageMask node 12, whose channel must be "alpha" (transparent = change)');
+    expect(() => loadComfyWorkflows(folderWith('red-mask', red, mapping))).toThrow(
+      'mask names LoadImageMask node 12, whose channel must be "alpha" (transparent = change)',
+    );
   });
 
   it('stops start-up on a file that is not an API-format workflow', () => {
@@ -109,6 +146,8 @@ describe('a COMFYUI_WORKFLOWS folder', () => {
   });
 
   it('stops start-up on a folder that does not exist', () => {
-    expect(() => buildNodeProviderSet(loadConfig({ COMFYUI_WORKFLOWS: '/nonexistent/imagegate-workflows' }))).toThrow('COMFYUI_WORKFLOWS: /nonexistent/imagegate-workflows is not a readable folder');
+    expect(() => buildNodeProviderSet(loadConfig({ COMFYUI_WORKFLOWS: '/nonexistent/imagegate-workflows' }))).toThrow(
+      'COMFYUI_WORKFLOWS: /nonexistent/imagegate-workflows is not a readable folder',
+    );
   });
 });

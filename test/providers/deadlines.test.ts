@@ -2,12 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createReplicateProvider } from '../../src/adapters/providers/replicate/replicate-provider.js';
 import { withResilience } from '../../src/adapters/providers/resilience/resilient-provider.js';
 import { loadConfig } from '../../src/runtimes/node/config.js';
-import { replicateModels } from '../../src/domain/models/catalog/replicate.js';
+import { replicateModels } from '../../src/adapters/providers/replicate/replicate-models.js';
 import { ProviderJobAbandoned, ProviderOutcomeUnknown, ProviderUnavailable, type ProviderRequest } from '../../src/ports/image-provider.js';
 import { parametersFrom } from '../../src/providers.js';
 import { buildNodeProviderSet } from '../../src/runtimes/node/providers.js';
-import { prediction } from './fakes/replicate-fake.js';
-import { rejectionOf, sendJson, startLoopbackServer, type LoopbackServer } from './loopback-server.js';
+import { prediction } from '../../src/adapters/providers/replicate/replicate.fake.js';
+import { rejectionOf, sendJson, startLoopbackServer, type LoopbackServer } from '../../src/test-support/loopback-server.js';
 
 /*
  * Issue 17: PROVIDER_TIMEOUT_MS bounds a whole provider call. Past it, a job the provider accepted is cancelled and
@@ -31,7 +31,15 @@ describe('a Replicate job still running at the deadline', () => {
     });
     servers.push(server);
     const adapter = createReplicateProvider({ apiToken: 'r8_test', baseUrl: server.origin, pollIntervalMs: 20 }, parametersFrom(replicateModels));
-    const provider = withResilience(adapter, { timeoutMs: 300, retries: 2, baseDelayMs: 1, maxDelayMs: 5, maxConcurrent: 1, breakerThreshold: 5, breakerCooldownMs: 30_000 });
+    const provider = withResilience(adapter, {
+      timeoutMs: 300,
+      retries: 2,
+      baseDelayMs: 1,
+      maxDelayMs: 5,
+      maxConcurrent: 1,
+      breakerThreshold: 5,
+      breakerCooldownMs: 30_000,
+    });
     const request: ProviderRequest = { providerModel: 'black-forest-labs/flux-schnell', prompt: 'a lighthouse at dusk', width: 1024, height: 1024, seed: 42 };
     const started = performance.now();
     const error = await rejectionOf(provider.generate(request));
@@ -64,7 +72,9 @@ describe('Workers AI and PROVIDER_TIMEOUT_MS', () => {
     const provider = buildNodeProviderSet(config).providers.get('workers-ai');
     if (provider === undefined) throw new Error('workers-ai is not enabled');
     const started = performance.now();
-    const error = await rejectionOf(provider.generate({ providerModel: '@cf/black-forest-labs/flux-1-schnell', prompt: 'a lighthouse at dusk', width: 1024, height: 1024, seed: 1 }));
+    const error = await rejectionOf(
+      provider.generate({ providerModel: '@cf/black-forest-labs/flux-1-schnell', prompt: 'a lighthouse at dusk', width: 1024, height: 1024, seed: 1 }),
+    );
     expect(performance.now() - started).toBeLessThan(1_500);
     // Sent and never answered: it may have run, so it is never sent again, and the domain answers 504.
     expect(error).toBeInstanceOf(ProviderOutcomeUnknown);

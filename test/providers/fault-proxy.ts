@@ -6,6 +6,8 @@ export interface FaultProxy {
   url: string;
   /** Requests that reached the proxy, faulted or not. */
   count: () => number;
+  /** Every request that reached the proxy, in order. */
+  sent: () => { method: string; path: string }[];
   /** The next `times` requests answer `status` with a JSON error body (and optional headers) instead of reaching the fake. */
   fail(times: number, status: number, headers?: Record<string, string>): void;
   /** The next `times` requests that `match` (method and path) answer `status`; others pass through. */
@@ -29,9 +31,11 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const faults: ({ kind: 'fail'; status: number; headers: Record<string, string>; match?: Match } | { kind: 'stall' | 'drop'; match?: Match })[] = [];
   const stalled: http.ServerResponse[] = [];
   let requests = 0;
+  const sent: { method: string; path: string }[] = [];
   const targetUrl = new URL(target);
   const server = http.createServer((req, res) => {
     requests += 1;
+    sent.push({ method: req.method ?? '', path: req.url ?? '' });
     const index = faults.findIndex((candidate) => candidate.match === undefined || candidate.match(req.method ?? '', req.url ?? ''));
     const fault = index < 0 ? undefined : faults.splice(index, 1)[0];
     if (fault?.kind === 'stall') {
@@ -42,7 +46,14 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     if (fault?.kind === 'fail') {
       req.resume();
       res.writeHead(fault.status, { 'Content-Type': 'application/json', ...fault.headers });
-      res.end(JSON.stringify({ error: { message: `injected ${fault.status}` }, detail: `injected ${fault.status}`, errors: [{ code: fault.status, message: `injected ${fault.status}` }], success: false }));
+      res.end(
+        JSON.stringify({
+          error: { message: `injected ${fault.status}` },
+          detail: `injected ${fault.status}`,
+          errors: [{ code: fault.status, message: `injected ${fault.status}` }],
+          success: false,
+        }),
+      );
       return;
     }
     const upstream = http.request(
@@ -72,6 +83,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     count: () => requests,
+    sent: () => [...sent],
     fail(times, status, headers = {}) {
       for (let i = 0; i < times; i += 1) faults.push({ kind: 'fail', status, headers });
     },

@@ -4,15 +4,15 @@ import { BUNDLED_WORKFLOWS, loadComfyWorkflows } from '../../src/adapters/provid
 import { createFalProvider } from '../../src/adapters/providers/fal/fal-provider.js';
 import { createOpenAiProvider } from '../../src/adapters/providers/openai/openai-provider.js';
 import { createReplicateProvider } from '../../src/adapters/providers/replicate/replicate-provider.js';
-import { falModels } from '../../src/domain/models/catalog/fal.js';
-import { replicateModels } from '../../src/domain/models/catalog/replicate.js';
+import { falModels } from '../../src/adapters/providers/fal/fal-models.js';
+import { replicateModels } from '../../src/adapters/providers/replicate/replicate-models.js';
 import type { AcceptedJob, CallJournal, ProviderRequest } from '../../src/ports/image-provider.js';
 import { parametersFrom } from '../../src/providers.js';
-import { startComfyUiFake } from './fakes/comfyui-fake.js';
-import { startFalFake } from './fakes/fal-fake.js';
-import { startOpenAiFake } from './fakes/openai-fake.js';
-import { startReplicateFake } from './fakes/replicate-fake.js';
-import { sendBytes, sendJson, type LoopbackServer } from './loopback-server.js';
+import { startComfyUiFake } from '../../src/adapters/providers/comfyui/comfyui.fake.js';
+import { startFalFake } from '../../src/adapters/providers/fal/fal.fake.js';
+import { startOpenAiFake } from '../../src/adapters/providers/openai/openai.fake.js';
+import { startReplicateFake } from '../../src/adapters/providers/replicate/replicate.fake.js';
+import { sendBytes, sendJson, type LoopbackServer } from '../../src/test-support/loopback-server.js';
 
 /*
  * The domain keeps a call's journal in the database through property setters, and hands it back when a crashed
@@ -57,7 +57,10 @@ describe('Replicate and the journal', () => {
     const fake = await startReplicateFake();
     closers.push(fake.close);
     const { journal, writes } = persistedJournal(fake.server);
-    await createReplicateProvider({ apiToken: 'r8', baseUrl: fake.baseUrl, pollIntervalMs: 5 }, parametersFrom(replicateModels)).generate(flux('black-forest-labs/flux-schnell'), { journal });
+    await createReplicateProvider({ apiToken: 'r8', baseUrl: fake.baseUrl, pollIntervalMs: 5 }, parametersFrom(replicateModels)).generate(
+      flux('black-forest-labs/flux-schnell'),
+      { journal },
+    );
     expect(writes).toEqual(['job after 1', 'output after 2']);
     expect(journal.job?.id).toBe('pred1');
   });
@@ -66,7 +69,10 @@ describe('Replicate and the journal', () => {
     const fake = await startReplicateFake();
     closers.push(fake.close);
     const { journal } = persistedJournal(fake.server, { job: { id: 'pred7' } });
-    await createReplicateProvider({ apiToken: 'r8', baseUrl: fake.baseUrl, pollIntervalMs: 5 }, parametersFrom(replicateModels)).generate(flux('black-forest-labs/flux-schnell'), { journal });
+    await createReplicateProvider({ apiToken: 'r8', baseUrl: fake.baseUrl, pollIntervalMs: 5 }, parametersFrom(replicateModels)).generate(
+      flux('black-forest-labs/flux-schnell'),
+      { journal },
+    );
     expect(fake.creations()).toBe(0);
     expect(fake.server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/predictions/pred7', expect.stringMatching(/^GET \/files\/pred7\//)]);
   });
@@ -110,7 +116,9 @@ describe('OpenAI and the journal', () => {
     closers.push(fake.close);
     const png = Buffer.from('89504e470d0a1a0a', 'hex');
     fake.server.respondWith((sent, response) =>
-      sent.path.startsWith('/files/') ? sendBytes(response, 200, 'image/png', png) : sendJson(response, 200, { created: 1, data: [{ url: `${fake.baseUrl}/files/out.png` }] }),
+      sent.path.startsWith('/files/')
+        ? sendBytes(response, 200, 'image/png', png)
+        : sendJson(response, 200, { created: 1, data: [{ url: `${fake.baseUrl}/files/out.png` }] }),
     );
     const { journal, writes } = persistedJournal(fake.server);
     await createOpenAiProvider({ apiKey: 'sk', baseUrl: fake.baseUrl }).generate(flux('gpt-image-2'), { journal });

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/runtimes/node/config.js';
-import { modelsCommand } from '../../src/entry/cli/models.js';
-import { startA1111Fake } from './fakes/a1111-fake.js';
-import { startComfyUiFake } from './fakes/comfyui-fake.js';
-import { startFalFake } from './fakes/fal-fake.js';
-import { startOpenAiFake } from './fakes/openai-fake.js';
-import { replicateFlow, startReplicateFake } from './fakes/replicate-fake.js';
-import { sampleImages, type StartedFake } from './fakes/sample-images.js';
-import { startStabilityFake } from './fakes/stability-fake.js';
-import { startWorkersAiFake } from './fakes/workers-ai-fake.js';
-import { sendJson, type LoopbackServer } from './loopback-server.js';
+import { modelsCommand } from '../../src/runtimes/node/entry/cli/models.js';
+import { startA1111Fake } from '../../src/adapters/providers/a1111/a1111.fake.js';
+import { startComfyUiFake } from '../../src/adapters/providers/comfyui/comfyui.fake.js';
+import { startFalFake } from '../../src/adapters/providers/fal/fal.fake.js';
+import { startOpenAiFake } from '../../src/adapters/providers/openai/openai.fake.js';
+import { replicateFlow, startReplicateFake } from '../../src/adapters/providers/replicate/replicate.fake.js';
+import { sampleImages, type StartedFake } from '../../src/test-support/fake-images.js';
+import { startStabilityFake } from '../../src/adapters/providers/stability/stability.fake.js';
+import { startWorkersAiFake } from '../../src/adapters/providers/workers-ai/workers-ai.fake.js';
+import { sendJson, type LoopbackServer } from '../../src/test-support/loopback-server.js';
 
 /* `imagegate models --check` against every provider's loopback fake: one read-only call each, nothing generated. */
 
@@ -83,11 +83,17 @@ describe('imagegate models --check', () => {
   });
 
   it('exits 1 naming the provider whose credentials are refused, without echoing them', async () => {
-    fakes.replicate.server.respondWith((_request, response) => sendJson(response, 401, { title: 'Unauthenticated', detail: 'You did not pass a valid authentication token', status: 401 }));
+    fakes.replicate.server.respondWith((_request, response) =>
+      sendJson(response, 401, { title: 'Unauthenticated', detail: 'You did not pass a valid authentication token', status: 401 }),
+    );
     try {
       const { code, out, err } = await check({ REPLICATE_API_TOKEN: 'r8_SECRET-check', REPLICATE_BASE_URL: fakes.replicate.baseUrl });
       expect(code).toBe(1);
-      expect(out).toContainEqual(expect.stringMatching(/^replicate\s+FAILED\s+GET \/v1\/account: Replicate answered 401: You did not pass a valid authentication token \(check the provider's API key\)$/));
+      expect(out).toContainEqual(
+        expect.stringMatching(
+          /^replicate\s+FAILED\s+GET \/v1\/account: Replicate answered 401: You did not pass a valid authentication token \(check the provider's API key\)$/,
+        ),
+      );
       expect(err.join('\n')).toContain('1 of 2 providers failed their check');
       expect(JSON.stringify(out)).not.toContain('r8_SECRET-check');
     } finally {

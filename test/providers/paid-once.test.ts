@@ -4,13 +4,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createOpenAiProvider } from '../../src/adapters/providers/openai/openai-provider.js';
 import { createReplicateProvider } from '../../src/adapters/providers/replicate/replicate-provider.js';
 import { withResilience, type ResilienceOptions } from '../../src/adapters/providers/resilience/resilient-provider.js';
-import { replicateModels } from '../../src/domain/models/catalog/replicate.js';
+import { replicateModels } from '../../src/adapters/providers/replicate/replicate-models.js';
 import { ProviderOutcomeUnknown, ProviderUnavailable, type ImageProvider, type ProviderRequest } from '../../src/ports/image-provider.js';
 import { parametersFrom } from '../../src/providers.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
-import { startOpenAiFake } from './fakes/openai-fake.js';
-import { startReplicateFake } from './fakes/replicate-fake.js';
-import { rejectionOf } from './loopback-server.js';
+import { startOpenAiFake } from '../../src/adapters/providers/openai/openai.fake.js';
+import { startReplicateFake } from '../../src/adapters/providers/replicate/replicate.fake.js';
+import { rejectionOf } from '../../src/test-support/loopback-server.js';
 
 /*
  * Issue 17, "Never a second paid job": the real adapters behind the real resilience layer, over loopback HTTP, with
@@ -36,12 +36,19 @@ afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close();
 });
 
-async function replicate(overrides: Partial<ResilienceOptions> = {}): Promise<{ provider: ImageProvider; proxy: FaultProxy; creations: () => number; paths: () => string[] }> {
+async function replicate(
+  overrides: Partial<ResilienceOptions> = {},
+): Promise<{ provider: ImageProvider; proxy: FaultProxy; creations: () => number; paths: () => string[] }> {
   const fake = await startReplicateFake();
   const proxy = await startFaultProxy(fake.baseUrl);
   closers.push(fake.close, proxy.close);
   const adapter = createReplicateProvider({ apiToken: 'r8_test', baseUrl: proxy.url, pollIntervalMs: 5 }, parametersFrom(replicateModels));
-  return { provider: withResilience(adapter, resilience(overrides)), proxy, creations: fake.creations, paths: () => fake.server.requests.map((r) => `${r.method} ${r.path}`) };
+  return {
+    provider: withResilience(adapter, resilience(overrides)),
+    proxy,
+    creations: fake.creations,
+    paths: () => fake.server.requests.map((r) => `${r.method} ${r.path}`),
+  };
 }
 
 async function openAi(): Promise<{ provider: ImageProvider; proxy: FaultProxy; generations: () => number }> {
@@ -102,7 +109,10 @@ describe('a create the provider provably never received', () => {
       attempts += 1;
       return fetch(input, init);
     };
-    const provider = withResilience(createOpenAiProvider({ apiKey: 'sk-test', baseUrl: `http://127.0.0.1:${port}`, fetch: counting }), resilience({ retries: 2 }));
+    const provider = withResilience(
+      createOpenAiProvider({ apiKey: 'sk-test', baseUrl: `http://127.0.0.1:${port}`, fetch: counting }),
+      resilience({ retries: 2 }),
+    );
     const error = await rejectionOf(provider.generate(GPT_IMAGE));
     expect(attempts).toBe(3);
     expect(error).toBeInstanceOf(ProviderUnavailable);

@@ -50,7 +50,13 @@ describe('computeCost', () => {
   it.each([
     [[], 0.012],
     [[{ width: 1024, height: 1024 }], 0.024],
-    [[{ width: 1024, height: 1024 }, { width: 2048, height: 2048 }], 0.012 + 0.012 + 4 * 0.012],
+    [
+      [
+        { width: 1024, height: 1024 },
+        { width: 2048, height: 2048 },
+      ],
+      0.012 + 0.012 + 4 * 0.012,
+    ],
     [[{ width: 1025, height: 1024 }], 0.012 + 2 * 0.012],
   ])('charges each input image by its own started megapixels (inputs %j)', (inputs, expected) => {
     const rule = { kind: 'per_megapixel', usd_per_megapixel: 0.012, input_usd_per_megapixel: 0.012, round_up: true, megapixel_px: 1_048_576 } as const;
@@ -58,8 +64,24 @@ describe('computeCost', () => {
   });
 
   it('adds input megapixels after the first output megapixel (fal FLUX.2 [pro] edit)', () => {
-    const rule = { kind: 'per_megapixel', first_megapixel_usd: 0.03, usd_per_megapixel: 0.015, input_usd_per_megapixel: 0.015, round_up: true, megapixel_px: 1_048_576 } as const;
-    expect(computeCost(rule, { width: 1920, height: 1080, inputs: [{ width: 1024, height: 1024 }, { width: 512, height: 512 }] })).toBeCloseTo(0.03 + 0.015 + 2 * 0.015, 12);
+    const rule = {
+      kind: 'per_megapixel',
+      first_megapixel_usd: 0.03,
+      usd_per_megapixel: 0.015,
+      input_usd_per_megapixel: 0.015,
+      round_up: true,
+      megapixel_px: 1_048_576,
+    } as const;
+    expect(
+      computeCost(rule, {
+        width: 1920,
+        height: 1080,
+        inputs: [
+          { width: 1024, height: 1024 },
+          { width: 512, height: 512 },
+        ],
+      }),
+    ).toBeCloseTo(0.03 + 0.015 + 2 * 0.015, 12);
   });
 
   it.each([
@@ -76,7 +98,10 @@ describe('computeCost', () => {
     it('charges every started tile of each input for every step, at the input rate (FLUX.2 [dev])', () => {
       const rule = { kind: 'per_tile_step', usd_per_tile_step: 0.00041, tile_px: 512, input_usd_per_tile_step: 0.00021 } as const;
       // 4 output tiles and, for the inputs, 1 + 2 tiles (600x400 starts two), all for 25 steps.
-      expect(computeCost(rule, { width: 1024, height: 1024, steps: 25, inputs: [small, { width: 600, height: 400 }] })).toBeCloseTo(4 * 25 * 0.00041 + 3 * 25 * 0.00021, 12);
+      expect(computeCost(rule, { width: 1024, height: 1024, steps: 25, inputs: [small, { width: 600, height: 400 }] })).toBeCloseTo(
+        4 * 25 * 0.00041 + 3 * 25 * 0.00021,
+        12,
+      );
       expect(computeCost(rule, { width: 1024, height: 1024, steps: 25 })).toBeCloseTo(4 * 25 * 0.00041, 12);
     });
 
@@ -86,7 +111,14 @@ describe('computeCost', () => {
     });
 
     it('adds each input image, rounded up to whole megapixels, to a first-megapixel price (FLUX.2 [klein] 9B)', () => {
-      const rule = { kind: 'per_megapixel', first_megapixel_usd: 0.015, usd_per_megapixel: 0.002, megapixel_px: 1_048_576, round_up: true, input_usd_per_megapixel: 0.002 } as const;
+      const rule = {
+        kind: 'per_megapixel',
+        first_megapixel_usd: 0.015,
+        usd_per_megapixel: 0.002,
+        megapixel_px: 1_048_576,
+        round_up: true,
+        input_usd_per_megapixel: 0.002,
+      } as const;
       expect(computeCost(rule, { width: 1024, height: 1024, inputs: [small, small] })).toBeCloseTo(0.015 + 2 * 0.002, 12);
     });
   });
@@ -107,7 +139,7 @@ describe('computeCost', () => {
       ['high', 1536, 1024, 5488],
       ['high', 1792, 1024, 5063],
       ['high', 3584, 2048, 12329],
-    ] as const)('estimates %s quality %ix%i at %i image tokens, as OpenAI\'s calculator does', (quality, width, height, tokens) => {
+    ] as const)("estimates %s quality %ix%i at %i image tokens, as OpenAI's calculator does", (quality, width, height, tokens) => {
       expect(estimateImageTokens(quality, width, height)).toBe(tokens);
     });
 
@@ -125,7 +157,10 @@ describe('computeCost', () => {
     it('adds each input image, estimated as vision input (fit 2048, shorter side 768, 170 per 512 px tile plus 85)', () => {
       expect(estimateInputImageTokens(1024, 1024)).toBe(85 + 170 * 4);
       expect(estimateInputImageTokens(1536, 1024)).toBe(85 + 170 * 6);
-      const inputs = [{ width: 1024, height: 1024 }, { width: 80, height: 48 }];
+      const inputs = [
+        { width: 1024, height: 1024 },
+        { width: 80, height: 48 },
+      ];
       const inputTokens = estimateInputImageTokens(1024, 1024) + estimateInputImageTokens(80, 48);
       expect(computeCost(rule, { width: 1024, height: 1024, inputs })).toBeCloseTo((1756 * 30 + inputTokens * 8) / 1e6, 12);
     });

@@ -3,8 +3,8 @@ import { createOpenAiProvider } from '../../src/adapters/providers/openai/openai
 import { withResilience, type ResilienceOptions } from '../../src/adapters/providers/resilience/resilient-provider.js';
 import { ProviderCircuitOpen, ProviderUnavailable, type ImageProvider, type ProviderRequest } from '../../src/ports/image-provider.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
-import { startOpenAiFake } from './fakes/openai-fake.js';
-import { rejectionOf } from './loopback-server.js';
+import { startOpenAiFake } from '../../src/adapters/providers/openai/openai.fake.js';
+import { rejectionOf } from '../../src/test-support/loopback-server.js';
 
 /*
  * Issue 17, "Honest rate-limit handling": the real OpenAI adapter behind the real resilience layer, with the fault

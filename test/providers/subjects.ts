@@ -6,21 +6,21 @@ import { createOpenAiProvider } from '../../src/adapters/providers/openai/openai
 import { createReplicateProvider } from '../../src/adapters/providers/replicate/replicate-provider.js';
 import { createStabilityProvider } from '../../src/adapters/providers/stability/stability-provider.js';
 import { createWorkersAiProvider } from '../../src/adapters/providers/workers-ai/workers-ai-provider.js';
-import { a1111Models } from '../../src/domain/models/catalog/a1111.js';
-import { falModels } from '../../src/domain/models/catalog/fal.js';
-import { replicateModels } from '../../src/domain/models/catalog/replicate.js';
-import { stabilityModels } from '../../src/domain/models/catalog/stability.js';
-import { workersAiModels } from '../../src/domain/models/catalog/workers-ai.js';
+import { a1111Models } from '../../src/adapters/providers/a1111/a1111-models.js';
+import { falModels } from '../../src/adapters/providers/fal/fal-models.js';
+import { replicateModels } from '../../src/adapters/providers/replicate/replicate-models.js';
+import { stabilityModels } from '../../src/adapters/providers/stability/stability-models.js';
+import { workersAiModels } from '../../src/adapters/providers/workers-ai/workers-ai-models.js';
 import type { ImageProvider } from '../../src/ports/image-provider.js';
 import { parametersFrom } from '../../src/providers.js';
-import { startComfyUiFake } from './fakes/comfyui-fake.js';
-import type { FakeOptions, StartedFake } from './fakes/sample-images.js';
-import { startA1111Fake } from './fakes/a1111-fake.js';
-import { startFalFake } from './fakes/fal-fake.js';
-import { FAKE_TEXT_TOKENS, startOpenAiFake } from './fakes/openai-fake.js';
-import { startReplicateFake } from './fakes/replicate-fake.js';
-import { startStabilityFake } from './fakes/stability-fake.js';
-import { startWorkersAiFake } from './fakes/workers-ai-fake.js';
+import { startComfyUiFake } from '../../src/adapters/providers/comfyui/comfyui.fake.js';
+import type { FakeOptions, StartedFake } from '../../src/test-support/fake-images.js';
+import { startA1111Fake } from '../../src/adapters/providers/a1111/a1111.fake.js';
+import { startFalFake } from '../../src/adapters/providers/fal/fal.fake.js';
+import { FAKE_TEXT_TOKENS, startOpenAiFake } from '../../src/adapters/providers/openai/openai.fake.js';
+import { startReplicateFake } from '../../src/adapters/providers/replicate/replicate.fake.js';
+import { startStabilityFake } from '../../src/adapters/providers/stability/stability.fake.js';
+import { startWorkersAiFake } from '../../src/adapters/providers/workers-ai/workers-ai.fake.js';
 
 /** Requests of a provider that bills per accepted job, as the shared suite needs to tell them apart. */
 export interface JobFlow {

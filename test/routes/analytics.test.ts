@@ -6,7 +6,12 @@ import sharp from 'sharp';
 let h: Harness;
 const tinyPng: ImageProvider = {
   id: 'workers-ai',
-  generate: async () => ({ bytes: await sharp({ create: { width: 16, height: 16, channels: 3, background: 'white' } }).png().toBuffer(), contentType: 'image/png' }),
+  generate: async () => ({
+    bytes: await sharp({ create: { width: 16, height: 16, channels: 3, background: 'white' } })
+      .png()
+      .toBuffer(),
+    contentType: 'image/png',
+  }),
 };
 
 beforeEach(async () => {

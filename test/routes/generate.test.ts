@@ -1,8 +1,9 @@
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImageProvider } from '../../src/ports/image-provider.js';
 import { createHarness, expectInvalid, json, type Harness, OBJECTS_PER_IMAGE } from '../../src/test-support/harness.js';
 import { inProcessOnly, nodeOnly } from '../../src/test-support/in-process-only.js';
+import { photoPng } from '../support/sample-images.js';
 
 let h: Harness;
 beforeEach(async () => {
@@ -56,7 +57,9 @@ describe('POST /api/generate', () => {
     const image = await json(await generate({ prompt: 'a red barn', model: 'local/procedural', width: 64, height: 64 }));
     const path = new URL(String(image.r2_url)).pathname;
     const named = await h.app.request(`${path}?download=${encodeURIComponent('a red barn – dusk')}`);
-    expect(named.headers.get('Content-Disposition')).toBe(`attachment; filename="a red barn _ dusk.png"; filename*=UTF-8''${encodeURIComponent('a red barn – dusk.png')}`);
+    expect(named.headers.get('Content-Disposition')).toBe(
+      `attachment; filename="a red barn _ dusk.png"; filename*=UTF-8''${encodeURIComponent('a red barn – dusk.png')}`,
+    );
     const plain = await h.app.request(`${path}?download=1`);
     expect(plain.headers.get('Content-Disposition')).toContain(`filename="${String(image.id)}.png"`);
     expect((await h.app.request(path)).headers.get('Content-Disposition')).toBeNull();
@@ -66,7 +69,8 @@ describe('POST /api/generate', () => {
     const a = await json(await generate({ prompt: 'same prompt', model: 'local/procedural', seed: 7 }));
     const b = await json(await generate({ prompt: 'same prompt', model: 'local/procedural', seed: 7 }));
     expect(a.id).not.toBe(b.id);
-    // Two images, each with its thumbnails.
+    // Two images, each with its thumbnails once their jobs ran.
+    await h.drainJobs();
     expect(await h.blobs.keys()).toHaveLength(2 * OBJECTS_PER_IMAGE);
   });
 
@@ -131,7 +135,12 @@ describe('POST /api/generate', () => {
   inProcessOnly.it('refuses a parameter the chosen model does not accept, naming it', async () => {
     const fake: ImageProvider = {
       id: 'workers-ai',
-      generate: async () => ({ bytes: await sharp({ create: { width: 8, height: 8, channels: 3, background: 'red' } }).png().toBuffer(), contentType: 'image/png' }),
+      generate: async () => ({
+        bytes: await sharp({ create: { width: 8, height: 8, channels: 3, background: 'red' } })
+          .png()
+          .toBuffer(),
+        contentType: 'image/png',
+      }),
     };
     h = await createHarness({ providers: { 'workers-ai': fake } });
     const body = await expectInvalid(await generate({ prompt: 'a cat', model: '@cf/black-forest-labs/flux-1-schnell', width: 512 }), 'Invalid width');
@@ -156,13 +165,33 @@ describe('POST /api/generate', () => {
   nodeOnly.it('stores a JPEG answer as PNG with its real pixel size', async () => {
     const jpeg: ImageProvider = {
       id: 'local',
-      generate: async () => ({ bytes: await sharp({ create: { width: 100, height: 60, channels: 3, background: 'blue' } }).jpeg().toBuffer(), contentType: 'image/jpeg' }),
+      generate: async () => ({
+        bytes: await sharp({ create: { width: 100, height: 60, channels: 3, background: 'blue' } })
+          .jpeg()
+          .toBuffer(),
+        contentType: 'image/jpeg',
+      }),
     };
     h = await createHarness({ providers: { local: jpeg } });
     const image = await json(await generate({ prompt: 'a cat', model: 'local/procedural' }));
     expect([image.width, image.height]).toEqual([100, 60]);
     const meta = await sharp((await h.blobs.get(String(image.r2_key)))?.bytes).metadata();
     expect(meta.format).toBe('png');
+  });
+
+  nodeOnly.it("stores a provider's PNG asked for as PNG byte for byte, sized from its header, without a trip to the codec", async () => {
+    const delivered = await photoPng(320, 200);
+    const png: ImageProvider = { id: 'local', generate: async () => ({ bytes: new Uint8Array(delivered), contentType: 'image/png' }) };
+    h = await createHarness({ providers: { local: png } });
+    const encode = vi.spyOn(h.deps.codec, 'encode');
+    try {
+      const image = await json(await generate({ prompt: 'a cat', model: 'local/procedural' }));
+      expect([image.width, image.height]).toEqual([320, 200]);
+      expect(Buffer.from((await h.blobs.get(String(image.r2_key)))?.bytes ?? []).equals(delivered)).toBe(true);
+      expect(encode).not.toHaveBeenCalled();
+    } finally {
+      encode.mockRestore();
+    }
   });
 });
 

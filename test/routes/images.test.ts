@@ -44,7 +44,19 @@ describe('GET /api/images', () => {
     expect(body.details).toMatchObject({ message: 'limit must be a whole number from 1 to 100 (got "500")' });
   });
 
-  it.each(['limit=abc', 'limit=-1', 'limit=0', 'offset=-5', 'offset=1.5', 'limit=', 'limit=1&limit=2', 'limit=99999999999999999999', 'offset=9223372036854775808', 'offset=1e400', 'offset=1000000001'])('refuses %s with a 400 naming the parameter', async (query) => {
+  it.each([
+    'limit=abc',
+    'limit=-1',
+    'limit=0',
+    'offset=-5',
+    'offset=1.5',
+    'limit=',
+    'limit=1&limit=2',
+    'limit=99999999999999999999',
+    'offset=9223372036854775808',
+    'offset=1e400',
+    'offset=1000000001',
+  ])('refuses %s with a 400 naming the parameter', async (query) => {
     await expectInvalid(await h.call('GET', `/api/images?${query}`), query.startsWith('limit') ? 'Invalid limit' : 'Invalid offset');
   });
 });
@@ -68,7 +80,13 @@ describe('GET /api/images search and filters', () => {
     const foxes = await generate('two foxes in snow', '2026-11-01T12:00:00.000Z');
     expect(await ids('q=fox')).toEqual([foxes, fox]);
     expect(await ids('q=red%20fox')).toEqual([fox]);
-    expect((await json<ImageList>(await h.call('GET', '/api/images?q=FOX&limit=1'))).pagination).toEqual({ limit: 1, offset: 0, total: 2, has_more: true, next_cursor: expect.any(String) });
+    expect((await json<ImageList>(await h.call('GET', '/api/images?q=FOX&limit=1'))).pagination).toEqual({
+      limit: 1,
+      offset: 0,
+      total: 2,
+      has_more: true,
+      next_cursor: expect.any(String),
+    });
   });
 
   it('matches % and _ literally rather than as wildcards', async () => {
@@ -129,19 +147,34 @@ describe('GET /api/images/:id', () => {
 });
 
 describe('DELETE /api/images/:id', () => {
-  it('soft-deletes: 200, then hidden from get and list, still counted in cost analytics, object kept', async () => {
+  it('soft-deletes: 200, then hidden from get and list, still counted in cost analytics, its files removed', async () => {
     const [keep, drop] = await makeImages(2);
+    // Thumbnails are made by a job after each answer: both images have theirs before the delete.
+    await h.drainJobs();
+    const before = await json<{ r2_url: string; thumbnails: Record<string, string> | null }>(await h.call('GET', `/api/images/${drop}`));
+    const urls = [before.r2_url, ...Object.values(before.thumbnails ?? {})];
+    for (const url of urls) expect((await h.fetchPublic(url)).status).toBe(200);
+
     const res = await h.call('DELETE', `/api/images/${drop}`);
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ id: drop, deleted: true });
+    expect(await json(res)).toEqual({
+      id: drop,
+      deleted: true,
+      is_deleted: true,
+      deleted_at: expect.any(String),
+      files_removed: true,
+      message: expect.stringContaining('record is kept'),
+    });
 
     expect((await h.call('GET', `/api/images/${drop}`)).status).toBe(404);
     const list = await json<ImageList>(await h.call('GET', '/api/images'));
     expect(list.images.map((image) => image.id)).toEqual([keep]);
     expect(list.pagination.total).toBe(1);
     expect((await json(await h.call('GET', '/api/analytics/costs'))).total_images).toBe(2);
-    // Both objects kept, each with its thumbnails.
-    expect(await h.blobs.keys()).toHaveLength(2 * OBJECTS_PER_IMAGE);
+    // The deleted image's file and thumbnails no longer answer at their public URLs; the other image keeps its own.
+    for (const url of urls) expect((await h.fetchPublic(url)).status).toBe(404);
+    expect(await h.blobs.keys()).toHaveLength(OBJECTS_PER_IMAGE);
+    expect((await h.blobs.keys()).every((key) => key.includes(String(keep)))).toBe(true);
   });
 
   it('answers a second delete with 404', async () => {

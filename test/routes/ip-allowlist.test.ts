@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/config.js';
+import { ConfigError } from '../../src/config/config.js';
 import { loadConfig } from '../../src/runtimes/node/config.js';
 import { createHarness, json, type Harness } from '../../src/test-support/harness.js';
 

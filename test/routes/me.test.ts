@@ -21,7 +21,16 @@ describe('GET /api/me', () => {
       auth_mode: 'api_key',
       permissions: ['read'],
       is_admin: false,
-      key: { id: reader.id, name: 'viewer', plan: 'standard', rate_limit: 100, daily_budget_usd: 2, monthly_budget_usd: null, spend: { today_usd: 0, this_month_usd: 0 }, revocable: false },
+      key: {
+        id: reader.id,
+        name: 'viewer',
+        plan: 'standard',
+        rate_limit: 100,
+        daily_budget_usd: 2,
+        monthly_budget_usd: null,
+        spend: { today_usd: 0, this_month_usd: 0 },
+        revocable: false,
+      },
     });
   });
 
@@ -39,6 +48,12 @@ describe('GET /api/me', () => {
   it('answers the IP allow-list mode with its one user and no key', async () => {
     h = await createHarness({ config: loadConfig({ AUTH_MODE: 'ip_allowlist', ALLOWED_IPS: '203.0.113.7' }) });
     const res = await h.app.request('/api/me', { headers: { 'CF-Connecting-IP': '203.0.113.7' } });
-    expect(await json(res)).toEqual({ user_id: 'default_user', auth_mode: 'ip_allowlist', permissions: ['generate', 'read', 'manage'], is_admin: false, key: null });
+    expect(await json(res)).toEqual({
+      user_id: 'default_user',
+      auth_mode: 'ip_allowlist',
+      permissions: ['generate', 'read', 'manage'],
+      is_admin: false,
+      key: null,
+    });
   });
 });

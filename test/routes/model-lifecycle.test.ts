@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ImageProvider } from '../../src/ports/image-provider.js';
 import { createHarness, json, type Harness } from '../../src/test-support/harness.js';
-import { sampleImages } from '../providers/fakes/sample-images.js';
+import { sampleImages } from '../../src/test-support/fake-images.js';
 
 /*
  * Models their provider retires: OpenAI deprecated gpt-image-1.5 on 2026-06-02 and shuts it down on 2026-12-01;

@@ -47,14 +47,14 @@ describe('models', () => {
     expect(model.description.toLowerCase()).toContain('not an ai model');
   });
 
-  it.each([
-    '/api/models/@cf/black-forest-labs/flux-1-schnell',
-    `/api/models/${encodeURIComponent('@cf/black-forest-labs/flux-1-schnell')}`,
-  ])('gets one model by id with raw or encoded slashes (%s)', async (path) => {
-    const res = await h.call('GET', path);
-    expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ id: '@cf/black-forest-labs/flux-1-schnell', name: expect.any(String), cost_per_image: 0.0006336 });
-  });
+  it.each(['/api/models/@cf/black-forest-labs/flux-1-schnell', `/api/models/${encodeURIComponent('@cf/black-forest-labs/flux-1-schnell')}`])(
+    'gets one model by id with raw or encoded slashes (%s)',
+    async (path) => {
+      const res = await h.call('GET', path);
+      expect(res.status).toBe(200);
+      expect(await json(res)).toMatchObject({ id: '@cf/black-forest-labs/flux-1-schnell', name: expect.any(String), cost_per_image: 0.0006336 });
+    },
+  );
 
   it('answers an unknown model with 404', async () => {
     const res = await h.call('GET', '/api/models/acme/nothing');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, json, type Harness } from '../../src/test-support/harness.js';
+import { createHarness, json, TEST_KEY, type Harness } from '../../src/test-support/harness.js';
+import { eventually } from '../../src/test-support/webhook-receiver.js';
 import { DependencyUnavailable } from '../../src/ports/dependency-unavailable.js';
 
 /**
@@ -8,13 +9,16 @@ import { DependencyUnavailable } from '../../src/ports/dependency-unavailable.js
  */
 let h: Harness;
 beforeAll(async () => {
-  h = await createHarness();
+  h = await createHarness({ jobRetry: { attempts: 6, backoffMs: 100 } });
 });
 afterAll(async () => {
   await h.close();
 });
 
-const down = (dependency: 'database' | 'redis' = 'database') => () => Promise.reject(new DependencyUnavailable(dependency, `the ${dependency} is unavailable (Connection terminated unexpectedly)`));
+const down =
+  (dependency: 'database' | 'redis' = 'database') =>
+  () =>
+    Promise.reject(new DependencyUnavailable(dependency, `the ${dependency} is unavailable (Connection terminated unexpectedly)`));
 
 /** Runs `body` with `target[name]` replaced, putting it back afterwards. */
 async function replaced<T extends object, K extends keyof T>(target: T, name: K, value: T[K], body: () => Promise<void>): Promise<void> {
@@ -40,20 +44,35 @@ describe('a request that needs the database while it is unreachable', () => {
     });
   });
 
-  it('answers a generate whose record cannot be written 503 too, not 500', async () => {
-    await replaced(h.deps.db, 'commit', down(), async () => {
-      const res = await h.call('POST', '/api/generate', { prompt: 'a quiet harbour', width: 64, height: 64 });
-      expect(res.status).toBe(503);
-      expect(res.headers.get('Retry-After')).toBe('5');
-      expect((await json<{ code: string }>(res)).code).toBe('SERVICE_UNAVAILABLE');
+  it('keeps a generation whose record cannot be written: 202 to a caller who waits, the image recorded once the database is back', async () => {
+    let generation = '';
+    await replaced(h.deps.db.generations, 'succeed', down(), async () => {
+      const res = await h.app.request('/api/generate', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${TEST_KEY}`, 'Content-Type': 'application/json', Prefer: 'wait=1' },
+        body: JSON.stringify({ prompt: 'a quiet harbour', width: 64, height: 64 }),
+      });
+      expect(res.status).toBe(202);
+      expect(res.headers.get('Preference-Applied')).toBe('wait=1');
+      generation = res.headers.get('Location') ?? '';
+      expect(generation).toMatch(/^\/api\/generations\/gen_/);
     });
+    // The job runs again after its backoff (clock time on the database queue) and records what it stored.
+    const done = await eventually(async () => {
+      h.clock.advance(1_000);
+      const body = await json<{ status: string; image?: { prompt: string } }>(await h.call('GET', generation));
+      return body.status === 'succeeded' ? body : undefined;
+    }, 15_000);
+    expect(done.image?.prompt).toBe('a quiet harbour');
   });
 
-  it('answers in the OpenAI dialect under /v1, still 503 with Retry-After', async () => {
-    await replaced(h.deps.db, 'commit', down(), async () => {
+  it('answers /v1 503 with Retry-After when the record cannot be written, telling OpenAI clients not to send it again', async () => {
+    await replaced(h.deps.db.generations, 'succeed', down(), async () => {
       const res = await h.call('POST', '/v1/images/generations', { prompt: 'a quiet harbour', size: '256x256' });
       expect(res.status).toBe(503);
       expect(res.headers.get('Retry-After')).toBe('5');
+      expect(res.headers.get('x-should-retry')).toBe('false');
+      expect(await json(res)).toMatchObject({ error: { code: 'generation_delayed' } });
     });
   });
 });
@@ -100,13 +119,18 @@ describe('health and readiness', () => {
     await h.close();
     h = await createHarness({ storage: 'memory' });
     let puts = 0;
-    await replaced(h.deps.blobs, 'put', () => ((puts += 1), Promise.reject(new Error('AccessDenied: write refused'))), async () => {
-      const res = await h.app.request('/health/ready');
-      expect(res.status).toBe(503);
-      expect(await json(res)).toMatchObject({ checks: { database: 'ok', storage: 'unavailable' } });
-      expect((await h.app.request('/health/ready')).status).toBe(503);
-      expect(puts).toBe(1);
-    });
+    await replaced(
+      h.deps.blobs,
+      'put',
+      () => ((puts += 1), Promise.reject(new Error('AccessDenied: write refused'))),
+      async () => {
+        const res = await h.app.request('/health/ready');
+        expect(res.status).toBe(503);
+        expect(await json(res)).toMatchObject({ checks: { database: 'ok', storage: 'unavailable' } });
+        expect((await h.app.request('/health/ready')).status).toBe(503);
+        expect(puts).toBe(1);
+      },
+    );
     expect((await h.app.request('/health/ready')).status).toBe(503);
     h.clock.advance(5_000);
     const recovered = await h.app.request('/health/ready');
@@ -124,11 +148,16 @@ describe('health and readiness', () => {
 
   it('/health/ready answers 503 within its timeout when a check never answers', async () => {
     const started = Date.now();
-    await replaced(h.deps.db, 'ping', () => new Promise<void>(() => undefined), async () => {
-      const res = await h.app.request('/health/ready');
-      expect(res.status).toBe(503);
-      expect(await json(res)).toMatchObject({ checks: { database: expect.stringMatching(/no answer within \d+ ms/) } });
-    });
+    await replaced(
+      h.deps.db,
+      'ping',
+      () => new Promise<void>(() => undefined),
+      async () => {
+        const res = await h.app.request('/health/ready');
+        expect(res.status).toBe(503);
+        expect(await json(res)).toMatchObject({ checks: { database: expect.stringMatching(/no answer within \d+ ms/) } });
+      },
+    );
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

@@ -55,7 +55,8 @@ describe('provider failures as the caller sees them', () => {
     });
     expect(res.headers.get('Retry-After')).toBeNull();
     expect(JSON.stringify(body)).not.toContain('quota');
-    if (HARNESS_TARGET === 'in-process') expect(lines).toContainEqual(expect.objectContaining({ level: 50, err: detail, model: 'local/procedural', msg: expect.stringContaining('operator') }));
+    if (HARNESS_TARGET === 'in-process')
+      expect(lines).toContainEqual(expect.objectContaining({ level: 50, err: detail, model: 'local/procedural', msg: expect.stringContaining('operator') }));
   });
 
   it('answers a provider that is down with 503 and its own Retry-After', async () => {
@@ -63,7 +64,10 @@ describe('provider failures as the caller sees them', () => {
     const res = await generate(h);
     expect(res.status).toBe(503);
     expect(res.headers.get('Retry-After')).toBe('12');
-    expect(await json(res)).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { message: 'Replicate answered 503: upstream unavailable', retry_after: 12 } });
+    expect(await json(res)).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      details: { message: 'Replicate answered 503: upstream unavailable', retry_after: 12 },
+    });
   });
 
   it('answers an open breaker with 503 and the seconds until it lets a call through', async () => {
@@ -77,6 +81,10 @@ describe('provider failures as the caller sees them', () => {
     const { h } = await failingWith(new Error('Replicate prediction p1 succeeded without an output file'));
     const res = await generate(h);
     expect(res.status).toBe(500);
-    expect(await json(res)).toEqual({ error: 'Image generation failed', code: 'GENERATION_FAILED', details: { message: 'Replicate prediction p1 succeeded without an output file' } });
+    expect(await json(res)).toEqual({
+      error: 'Image generation failed',
+      code: 'GENERATION_FAILED',
+      details: { message: 'Replicate prediction p1 succeeded without an output file' },
+    });
   });
 });

@@ -21,19 +21,33 @@ describe('request bodies', () => {
   });
 
   it('refuses a POST without Content-Type: application/json, saying so', async () => {
-    const res = await h.app.request('/api/generate', { method: 'POST', headers: { ...auth, 'Content-Type': 'text/plain' }, body: '{"prompt":"a cat","model":"local/procedural"}' });
+    const res = await h.app.request('/api/generate', {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'text/plain' },
+      body: '{"prompt":"a cat","model":"local/procedural"}',
+    });
     expect(res.status).toBe(400);
-    expect(await json(res)).toMatchObject({ error: 'Invalid request body', details: expect.stringContaining('send Content-Type: application/json (got "text/plain")') });
+    expect(await json(res)).toMatchObject({
+      error: 'Invalid request body',
+      details: expect.stringContaining('send Content-Type: application/json (got "text/plain")'),
+    });
   });
 
   it('refuses a POST with no body at all where the endpoint takes one', async () => {
     const res = await h.app.request('/api/collections', { method: 'POST', headers: auth });
     expect(res.status).toBe(400);
-    expect(await json(res)).toMatchObject({ error: 'Invalid request body', details: 'the request body is empty; send a JSON object with Content-Type: application/json' });
+    expect(await json(res)).toMatchObject({
+      error: 'Invalid request body',
+      details: 'the request body is empty; send a JSON object with Content-Type: application/json',
+    });
   });
 
   it('accepts application/json with a charset', async () => {
-    const res = await h.app.request('/api/collections', { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json; charset=utf-8' }, body: '{"name":"x"}' });
+    const res = await h.app.request('/api/collections', {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json; charset=utf-8' },
+      body: '{"name":"x"}',
+    });
     expect(res.status).toBe(201);
   });
 
@@ -91,7 +105,9 @@ describe('every response', () => {
     expect(preflight.headers.get('Access-Control-Allow-Methods')?.split(', ')).toContain('PATCH');
     expect(preflight.headers.get('Access-Control-Allow-Headers')?.split(', ')).toEqual(expect.arrayContaining(['Content-Type', 'Idempotency-Key']));
 
-    const created = await json<{ id: string }>(await h.call('POST', '/api/keys', { name: 'cors', permissions: ['read'] }, { Origin: 'https://app.example', 'Idempotency-Key': 'cors-1' }));
+    const created = await json<{ id: string }>(
+      await h.call('POST', '/api/keys', { name: 'cors', permissions: ['read'] }, { Origin: 'https://app.example', 'Idempotency-Key': 'cors-1' }),
+    );
     const answer = await h.call('PATCH', `/api/keys/${created.id}`, { daily_budget_usd: 1 }, { Origin: 'https://app.example' });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('Access-Control-Allow-Origin')).toBe('*');

@@ -54,7 +54,12 @@ describe('templates', () => {
     h.clock.advance(5000);
     const updated = await h.call('PUT', `/api/templates/${id}`, { default_prompt: 'a lake at night' });
     expect(updated.status).toBe(200);
-    expect(await json(updated)).toMatchObject({ name: 'Square lake', default_prompt: 'a lake at night', parameters: { width: 256, height: 256 }, updated_at: '2026-11-20T10:00:05.000Z' });
+    expect(await json(updated)).toMatchObject({
+      name: 'Square lake',
+      default_prompt: 'a lake at night',
+      parameters: { width: 256, height: 256 },
+      updated_at: '2026-11-20T10:00:05.000Z',
+    });
 
     expect((await h.call('PUT', `/api/templates/${id}`, { model: 'acme/none' })).status).toBe(400);
     expect((await json(await h.call('GET', `/api/templates/${id}`))).model).toBe('local/procedural');
@@ -69,7 +74,10 @@ describe('templates', () => {
     expect(sample.status).toBe(200);
     expect(await json(sample)).toMatchObject({ user_id: 'system', is_sample: true });
 
-    for (const res of [await h.call('PUT', '/api/templates/tmpl_sample_sunset_coast', { name: 'mine now' }), await h.call('DELETE', '/api/templates/tmpl_sample_sunset_coast')]) {
+    for (const res of [
+      await h.call('PUT', '/api/templates/tmpl_sample_sunset_coast', { name: 'mine now' }),
+      await h.call('DELETE', '/api/templates/tmpl_sample_sunset_coast'),
+    ]) {
       expect(res.status).toBe(403);
       expect(await json(res)).toMatchObject({ error: 'Sample templates are read-only', code: 'FORBIDDEN' });
     }

@@ -9,7 +9,7 @@ const KEY = 'igk_web_batch_history_admin_key_0123456789';
 const skip = skipWithoutChromium();
 
 /** Issue 19: a batch with a template, a size and a seed; a batch's pictures open their details; Generate keeps this session's results. */
-describe.skipIf(skip)('the batch form\'s settings and Generate\'s history of this session (real server, Chromium)', { timeout: 180_000 }, () => {
+describe.skipIf(skip)("the batch form's settings and Generate's history of this session (real server, Chromium)", { timeout: 180_000 }, () => {
   let web: WebSession;
   let page: Page;
 
@@ -28,7 +28,12 @@ describe.skipIf(skip)('the batch form\'s settings and Generate\'s history of thi
   closeAndGuard(() => web);
 
   it('sends the template, size and seed with a batch; a template fills in its model and settings first', async () => {
-    const template = await call<{ id: string }>('POST', '/api/templates', { name: 'Wide dusk', model: 'local/procedural', default_prompt: 'dusk', parameters: { width: 448, height: 256, seed: 3 } });
+    const template = await call<{ id: string }>('POST', '/api/templates', {
+      name: 'Wide dusk',
+      model: 'local/procedural',
+      default_prompt: 'dusk',
+      parameters: { width: 448, height: 256, seed: 3 },
+    });
     await page.goto(`${web.origin}/batches`);
     await heading('Batches');
     const form = page.getByRole('region', { name: 'New batch' });
@@ -47,7 +52,15 @@ describe.skipIf(skip)('the batch form\'s settings and Generate\'s history of thi
     const sent = page.waitForRequest(isPost('/api/batch/create'));
     await form.getByRole('button', { name: 'Start batch' }).click();
     const body = (await sent).postDataJSON() as Record<string, unknown>;
-    expect(body).toMatchObject({ name: 'Kites and lanterns', prompts: ['a kite over the dunes', 'a lantern in the rain'], model: 'local/procedural', template_id: template.id, width: 320, height: 192, seed: 11 });
+    expect(body).toMatchObject({
+      name: 'Kites and lanterns',
+      prompts: ['a kite over the dunes', 'a lantern in the rain'],
+      model: 'local/procedural',
+      template_id: template.id,
+      width: 320,
+      height: 192,
+      seed: 11,
+    });
 
     await page.getByRole('link', { name: 'Kites and lanterns' }).click();
     await heading('Kites and lanterns');
@@ -78,7 +91,7 @@ describe.skipIf(skip)('the batch form\'s settings and Generate\'s history of thi
     await dialog().waitFor({ state: 'detached' });
   });
 
-  it('keeps this session\'s results below the latest on Generate, across pages, until a reload', async () => {
+  it("keeps this session's results below the latest on Generate, across pages, until a reload", async () => {
     await page.goto(`${web.origin}/generate`);
     await page.getByRole('textbox', { name: 'Prompt', exact: true }).waitFor();
     const earlier = page.getByRole('list', { name: 'Earlier results' });
@@ -94,7 +107,10 @@ describe.skipIf(skip)('the batch form\'s settings and Generate\'s history of thi
     await earlier.getByRole('img', { name: 'a paper boat on a pond', exact: true }).waitFor();
     expect(await earlier.getByRole('img').count()).toBe(1);
     await generate('a snail on a leaf');
-    expect(await earlier.getByRole('img').evaluateAll((images) => images.map((image) => image.getAttribute('alt')))).toEqual(['a glass of lemonade', 'a paper boat on a pond']);
+    expect(await earlier.getByRole('img').evaluateAll((images) => images.map((image) => image.getAttribute('alt')))).toEqual([
+      'a glass of lemonade',
+      'a paper boat on a pond',
+    ]);
     await shoot('generate-history');
 
     // An earlier result opens its details on Generate.

@@ -41,7 +41,14 @@ describe('web app: download names', () => {
     expect(downloadStem(image({ prompt: '?!/…' }))).toBe('img_1');
   });
 
-  it('drops the extension of an upload\'s file name', () => {
+  it('cuts one very long word between characters, never inside a surrogate pair', () => {
+    // U+20000 is a CJK letter outside the BMP: two UTF-16 units each, so a cut at 60 units (after the `a`) splits the 30th.
+    const stem = downloadStem(image({ prompt: `a${'\u{20000}'.repeat(80)}` }));
+    expect(stem.isWellFormed()).toBe(true);
+    expect(Array.from(stem)).toHaveLength(60);
+  });
+
+  it("drops the extension of an upload's file name", () => {
     expect(downloadFileName(image({ kind: 'upload', prompt: 'Holiday Photo.JPG', r2_key: 'uploads/img_1.jpg' }))).toBe('holiday-photo.jpg');
   });
 });
@@ -68,12 +75,30 @@ describe('web app: Reuse prompt', () => {
   const old = { id: 'openai/gpt-image-1', lifecycle: 'shut_down' } as Model;
 
   it('fills in the prompt, the model and the recorded settings', () => {
-    const draft = draftFromImage(image({ parameters: { width: 384, height: 256, seed: 7, steps: 12, guidance: 3.5, negative_prompt: 'fog' } }), emptyDraft('other'), [procedural]);
-    expect(draft).toMatchObject({ prompt: 'a fox', model: 'local/procedural', width: '384', height: '256', seed: '7', steps: '12', guidance: '3.5', negative_prompt: 'fog', templateId: '' });
+    const draft = draftFromImage(
+      image({ parameters: { width: 384, height: 256, seed: 7, steps: 12, guidance: 3.5, negative_prompt: 'fog' } }),
+      emptyDraft('other'),
+      [procedural],
+    );
+    expect(draft).toMatchObject({
+      prompt: 'a fox',
+      model: 'local/procedural',
+      width: '384',
+      height: '256',
+      seed: '7',
+      steps: '12',
+      guidance: '3.5',
+      negative_prompt: 'fog',
+      templateId: '',
+    });
   });
 
-  it('keeps the form\'s model, and leaves out the size, when the image\'s model is no longer offered', () => {
-    const draft = draftFromImage(image({ model: 'openai/gpt-image-1', parameters: { width: 1024, height: 1024, quality: 'high' } }), emptyDraft('local/procedural'), [procedural, old]);
+  it("keeps the form's model, and leaves out the size, when the image's model is no longer offered", () => {
+    const draft = draftFromImage(
+      image({ model: 'openai/gpt-image-1', parameters: { width: 1024, height: 1024, quality: 'high' } }),
+      emptyDraft('local/procedural'),
+      [procedural, old],
+    );
     expect(draft).toMatchObject({ prompt: 'a fox', model: 'local/procedural', width: '', height: '', quality: 'high' });
   });
 });

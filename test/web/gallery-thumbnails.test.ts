@@ -1,3 +1,4 @@
+import { eventually } from '../../src/test-support/webhook-receiver.js';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EAGER_TILES, TILE_SIZES } from '../../web/src/lib/images.js';
@@ -34,7 +35,20 @@ describe.skipIf(skip)('the gallery grid: thumbnails by srcset, lazy below the fi
     page = web.page;
     // 320 px: the small thumbnail is 256 px wide, the medium one keeps the image's 320.
     for (let i = 0; i < EAGER_TILES + 2; i += 1) {
-      made.push(await callApi<Made>(web.origin, KEY, 'POST', '/api/generate', { prompt: `a harbour, tile ${i}`, model: 'local/procedural', width: 320, height: 320, steps: 1 }));
+      const image = await callApi<Made>(web.origin, KEY, 'POST', '/api/generate', {
+        prompt: `a harbour, tile ${i}`,
+        model: 'local/procedural',
+        width: 320,
+        height: 320,
+        steps: 1,
+      });
+      // Thumbnails are made after the answer, by a job of their own: the record as it is once they exist.
+      made.push(
+        await eventually(async () => {
+          const now = await callApi<Made>(web.origin, KEY, 'GET', `/api/images/${image.id}`);
+          return now.thumbnails === null ? undefined : now;
+        }, 30_000),
+      );
     }
   }, 180_000);
   closeAndGuard(() => web);
@@ -43,7 +57,13 @@ describe.skipIf(skip)('the gallery grid: thumbnails by srcset, lazy below the fi
     page.locator('ul[aria-label="Images"] img').evaluateAll((images) =>
       images.map((element) => {
         const img = element as HTMLImageElement;
-        return { src: img.getAttribute('src'), srcset: img.getAttribute('srcset'), sizes: img.getAttribute('sizes'), loading: img.getAttribute('loading'), currentSrc: img.currentSrc };
+        return {
+          src: img.getAttribute('src'),
+          srcset: img.getAttribute('srcset'),
+          sizes: img.getAttribute('sizes'),
+          loading: img.getAttribute('loading'),
+          currentSrc: img.currentSrc,
+        };
       }),
     ) as Promise<Tile[]>;
 
@@ -53,7 +73,9 @@ describe.skipIf(skip)('the gallery grid: thumbnails by srcset, lazy below the fi
     const first = newestFirst[0];
     await page.getByRole('button', { name: first?.prompt }).waitFor();
     // The first tiles are in view: wait until the browser has picked and loaded their pictures.
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('ul[aria-label="Images"] img')].slice(0, 2).every((img) => img.complete && img.currentSrc !== ''));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('ul[aria-label="Images"] img')].slice(0, 2).every((img) => img.complete && img.currentSrc !== ''),
+    );
     const drawn = await tiles();
     expect(drawn).toHaveLength(newestFirst.length);
     drawn.forEach((tile, index) => {

@@ -48,11 +48,16 @@ describe.skipIf(skip)('the image details dialog: downloads, its own address, Pre
     const harbour = await call<Made>('POST', '/api/generate', { prompt: 'a calm harbour at noon', model: 'local/procedural', width: 256, height: 256 });
     const forest = await call<Made>('POST', '/api/generate', { prompt: 'a misty forest path', model: 'local/procedural', width: 256, height: 256 });
     const reusable = await call<Made>('POST', '/api/generate', { prompt: castle, model: 'local/procedural', width: 384, height: 256, seed: 7, steps: 6 });
-    made = { harbour, forest, castle: reusable, fox: await call<Made>('POST', '/api/generate', { prompt: fox, model: 'local/procedural', width: 320, height: 240 }) };
+    made = {
+      harbour,
+      forest,
+      castle: reusable,
+      fox: await call<Made>('POST', '/api/generate', { prompt: fox, model: 'local/procedural', width: 320, height: 240 }),
+    };
   }, 180_000);
   closeAndGuard(() => web);
 
-  it('Download saves a file named after the prompt with the image\'s bytes, and the page stays in the app', async () => {
+  it("Download saves a file named after the prompt with the image's bytes, and the page stays in the app", async () => {
     await page.goto(`${web.origin}/gallery`);
     await grid().getByRole('button', { name: fox }).click();
     await shows(fox);
@@ -72,7 +77,7 @@ describe.skipIf(skip)('the image details dialog: downloads, its own address, Pre
     expect(await dialog().isVisible()).toBe(true);
   });
 
-  it('falls back to the server\'s attachment link (?download=<name>) when the image cannot be fetched, still in the app', async () => {
+  it("falls back to the server's attachment link (?download=<name>) when the image cannot be fetched, still in the app", async () => {
     const filePath = new URL(made.fox.r2_url).pathname;
     const isImageFetch = (request: Request) => request.resourceType() === 'fetch' && new URL(request.url()).pathname === filePath;
     // As a bucket on another origin without CORS would: the script may not read the bytes.
@@ -85,7 +90,12 @@ describe.skipIf(skip)('the image details dialog: downloads, its own address, Pre
       const download = await saved;
       expect(new URL(download.url()).searchParams.get('download')).toBe('a-red-fox-in-the-snow-at-dawn');
       expect(download.suggestedFilename()).toBe('a-red-fox-in-the-snow-at-dawn.png');
-      expect(fs.readFileSync(await download.path()).subarray(1, 4).toString()).toBe('PNG');
+      expect(
+        fs
+          .readFileSync(await download.path())
+          .subarray(1, 4)
+          .toString(),
+      ).toBe('PNG');
       expect(await page.evaluate(() => Reflect.get(window, 'stillHere'))).toBe(true);
       await at(`/gallery/${made.fox.id}`);
     } finally {
@@ -121,7 +131,7 @@ describe.skipIf(skip)('the image details dialog: downloads, its own address, Pre
     await dialog().waitFor({ state: 'detached' });
   });
 
-  it('moves through the gallery\'s current list with Previous and Next and the arrow keys; Back still closes the dialog', async () => {
+  it("moves through the gallery's current list with Previous and Next and the arrow keys; Back still closes the dialog", async () => {
     await page.goto(`${web.origin}/gallery`);
     await page.getByText('4 images').waitFor();
     await grid().getByRole('button', { name: fox }).click();
@@ -185,7 +195,7 @@ describe.skipIf(skip)('the image details dialog: downloads, its own address, Pre
     await page.waitForURL((url) => /^\/collections\/coll_/.test(url.pathname));
   });
 
-  it('opens a collection\'s picture in the same details dialog, on the collection page, with Previous and Next', async () => {
+  it("opens a collection's picture in the same details dialog, on the collection page, with Previous and Next", async () => {
     const here = path();
     const members = page.getByRole('list', { name: 'Images in Harbour and forest' });
     await members.getByRole('button', { name: 'a calm harbour at noon', exact: true }).click();
@@ -193,7 +203,10 @@ describe.skipIf(skip)('the image details dialog: downloads, its own address, Pre
     await at(here);
     await dialog().getByRole('link', { name: 'Download' }).waitFor();
     // Two images: one of Previous and Next leads to the other, whichever order the collection lists them in.
-    await dialog().getByRole('button', { name: /^(Previous|Next) image$/ }).and(page.locator(':enabled')).click();
+    await dialog()
+      .getByRole('button', { name: /^(Previous|Next) image$/ })
+      .and(page.locator(':enabled'))
+      .click();
     await shows('a misty forest path');
     await page.keyboard.press('Escape');
     await dialog().waitFor({ state: 'detached' });

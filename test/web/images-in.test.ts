@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { skipWithoutChromium } from './support/chromium.js';
 import { horizontalOverflow, screenshotBoth } from './support/screenshots.js';
 import { closeAndGuard, openWebSession, type WebSession } from './support/web-session.js';
+import { loadedWidth } from './support/loaded-image.js';
 
 const KEY = 'igk_web_images_in_admin_key_0123456789';
 const skip = skipWithoutChromium();
@@ -19,7 +20,9 @@ async function gradientPng(): Promise<Buffer> {
       pixels.set([Math.round(30 + 210 * t), Math.round(80 + 60 * t), Math.round(200 - 170 * t)], (y * WIDTH + x) * 3);
     }
   }
-  return sharp(pixels, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /**
@@ -71,7 +74,7 @@ describe.skipIf(skip)('the web app with images in: uploads, a painted mask and l
 
     const thumbnail = inputs().getByRole('img', { name: 'gradient.png' });
     await thumbnail.waitFor();
-    expect(await thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(WIDTH);
+    expect(await loadedWidth(thumbnail)).toBe(WIDTH);
     expect(await inputs().getByText(`${WIDTH} × ${HEIGHT}`).count()).toBe(1);
     // The offline model takes a strength when it has an input image.
     await page.getByRole('slider', { name: 'Strength' }).waitFor();
@@ -92,7 +95,7 @@ describe.skipIf(skip)('the web app with images in: uploads, a painted mask and l
     expect(uploads).toEqual([]);
   });
 
-  it('shows the API\'s words when the server refuses a file that only claims to be a PNG', async () => {
+  it("shows the API's words when the server refuses a file that only claims to be a PNG", async () => {
     web.guard.expectFailure(400, '/api/uploads');
     await page.getByLabel('Upload image').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('this is not a picture at all') });
     const error = page.getByRole('group', { name: 'Input image' }).getByRole('alert');
@@ -103,7 +106,9 @@ describe.skipIf(skip)('the web app with images in: uploads, a painted mask and l
   it('shows the upload in the gallery under Kind "Uploaded", and only uploads there', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery', exact: true }).click();
     await heading('Gallery');
-    const listed = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/images' && new URL(request.url()).searchParams.get('kind') === 'upload');
+    const listed = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === '/api/images' && new URL(request.url()).searchParams.get('kind') === 'upload',
+    );
     await page.getByLabel('Kind').selectOption({ label: 'Uploaded' });
     await listed;
     const grid = page.getByRole('list', { name: 'Images' });
@@ -157,7 +162,10 @@ describe.skipIf(skip)('the web app with images in: uploads, a painted mask and l
     // The mask as uploaded: the input's size, alpha 0 on the stroke, opaque away from it.
     const mask = await call<{ r2_url: string; width: number; height: number }>(`/api/images/${maskId}`);
     expect([mask.width, mask.height]).toEqual([WIDTH, HEIGHT]);
-    const raw = await sharp(Buffer.from(await (await fetch(mask.r2_url)).arrayBuffer())).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const raw = await sharp(Buffer.from(await (await fetch(mask.r2_url)).arrayBuffer()))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const alpha = (x: number, y: number) => raw.data[(Math.round(y) * raw.info.width + Math.round(x)) * 4 + 3];
     expect(alpha(WIDTH * 0.4, HEIGHT * 0.5)).toBe(0);
     expect(alpha(WIDTH * 0.05, HEIGHT * 0.05)).toBe(255);

@@ -4,6 +4,7 @@ import { skipWithoutChromium } from './support/chromium.js';
 import { startEdgeProxy } from './support/edge-proxy.js';
 import { DESKTOP, horizontalOverflow, PHONE, screenshotBoth } from './support/screenshots.js';
 import { closeAndGuard, openWebSession, type WebSession } from './support/web-session.js';
+import { loadedWidth } from './support/loaded-image.js';
 
 /** The header the edge sets; a custom name, so nothing but the proxy below can be what admits the browser. */
 const HEADER = 'X-Edge-Client-IP';
@@ -51,7 +52,7 @@ describe.skipIf(skip)('the web app in IP allow-list mode (behind an edge, real s
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     const result = page.getByRole('img', { name: prompt, exact: true });
     await result.waitFor();
-    expect(await result.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(512);
+    expect(await loadedWidth(result)).toBe(512);
     expect(await result.getAttribute('src')).toMatch(new RegExp(`^${web.origin}/files/generated/`));
     await screenshotBoth(page, 'ip-allowlist-generate');
 

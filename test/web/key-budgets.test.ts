@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatUsd } from '../../web/src/lib/format.js';
-import { startWorkersAiFake } from '../providers/fakes/workers-ai-fake.js';
+import { startWorkersAiFake } from '../../src/adapters/providers/workers-ai/workers-ai.fake.js';
 import { skipWithoutChromium } from './support/chromium.js';
 import { DESKTOP, horizontalOverflow, SCREENSHOT_DIR, screenshotBoth } from './support/screenshots.js';
 import { openWebSession, type WebSession } from './support/web-session.js';
@@ -29,7 +29,9 @@ describe.skipIf(skip)('key budgets in the web app (real server, Chromium)', { ti
   beforeAll(async () => {
     // A priced model, so the new key has spend to show beside its budgets.
     workersAi = await startWorkersAiFake();
-    web = await openWebSession({ env: { ADMIN_API_KEY: KEY, CLOUDFLARE_ACCOUNT_ID: 'acct_e2e', CLOUDFLARE_API_TOKEN: 'token_e2e', CLOUDFLARE_API_BASE_URL: workersAi.baseUrl } });
+    web = await openWebSession({
+      env: { ADMIN_API_KEY: KEY, CLOUDFLARE_ACCOUNT_ID: 'acct_e2e', CLOUDFLARE_API_TOKEN: 'token_e2e', CLOUDFLARE_API_BASE_URL: workersAi.baseUrl },
+    });
     page = web.page;
   }, 180_000);
   afterAll(async () => {
@@ -106,7 +108,9 @@ describe.skipIf(skip)('key budgets in the web app (real server, Chromium)', { ti
     expect(await edit.count()).toBe(0);
     const changed = await keyNamed('nightly');
     expect(changed).toMatchObject({ daily_budget_usd: 0.5, monthly_budget_usd: 30, expires_at: `${nextYear}-06-30T12:00:00.000Z` });
-    await row().getByText(`Today: ${formatUsd(changed?.spend.today_usd ?? 0)} of ${formatUsd(0.5)}`).waitFor();
+    await row()
+      .getByText(`Today: ${formatUsd(changed?.spend.today_usd ?? 0)} of ${formatUsd(0.5)}`)
+      .waitFor();
     await shootBoth('key-budgets');
   });
 

@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookReceiver, type WebhookReceiver } from '../../src/test-support/webhook-receiver.js';
-import { startWorkersAiFake } from '../providers/fakes/workers-ai-fake.js';
+import { startWorkersAiFake } from '../../src/adapters/providers/workers-ai/workers-ai.fake.js';
 import { skipWithoutChromium } from './support/chromium.js';
 import { screenshotBoth, horizontalOverflow } from './support/screenshots.js';
 import { openWebSession, type WebSession } from './support/web-session.js';
+import { loadedWidth } from './support/loaded-image.js';
 
 const KEY = 'igk_web_e2e_admin_key_0123456789';
 const skip = skipWithoutChromium();
@@ -62,7 +63,7 @@ describe.skipIf(skip)('the web app in key mode (real server, Chromium)', { timeo
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).click();
     await heading(title);
   };
-  const loaded = (alt: string) => page.getByRole('img', { name: alt, exact: true }).first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth);
+  const loaded = (alt: string) => loadedWidth(page.getByRole('img', { name: alt, exact: true }).first());
 
   it('asks for a key, says what the API says about a wrong one, and signs in with the right one', async () => {
     await page.goto(`${web.origin}/gallery`);
@@ -90,7 +91,9 @@ describe.skipIf(skip)('the web app in key mode (real server, Chromium)', { timeo
     await goTo('Generate');
     const picker = page.getByLabel('Model', { exact: true });
     // Not configured here: in a disabled group, so it cannot be chosen (test/web/permissions.test.ts has more).
-    expect(await picker.locator('optgroup[disabled] option[value="openai/gpt-image-2"]').textContent()).toBe('GPT Image 2 — $0.0527 per image, slow (set OPENAI_API_KEY to enable provider openai)');
+    expect(await picker.locator('optgroup[disabled] option[value="openai/gpt-image-2"]').textContent()).toBe(
+      'GPT Image 2 — $0.0527 per image, slow (set OPENAI_API_KEY to enable provider openai)',
+    );
     expect(await picker.locator('option[value="local/procedural"]').textContent()).toBe('Procedural (offline) — free, fast');
     // The API still lists gpt-image-1 (old images name it); its provider shut it down, so nothing offers it.
     expect(await picker.locator('option[value="openai/gpt-image-1"]').count()).toBe(0);
@@ -127,7 +130,14 @@ describe.skipIf(skip)('the web app in key mode (real server, Chromium)', { timeo
   });
 
   it('shows the gallery newest first and narrows it as you type in Search', async () => {
-    for (const prompt of ['a red fox in the snow', 'a blue whale in a calm ocean', 'a red barn at dusk', 'a desert city at noon', 'a forest lake under a full moon', 'green hills and clouds']) {
+    for (const prompt of [
+      'a red fox in the snow',
+      'a blue whale in a calm ocean',
+      'a red barn at dusk',
+      'a desert city at noon',
+      'a forest lake under a full moon',
+      'green hills and clouds',
+    ]) {
       await call('POST', '/api/generate', { prompt, model: 'local/procedural', width: 320, height: 320 });
     }
     await goTo('Gallery');
@@ -139,7 +149,10 @@ describe.skipIf(skip)('the web app in key mode (real server, Chromium)', { timeo
 
     await page.getByRole('searchbox', { name: 'Search' }).fill('RED');
     await page.getByText('2 images match').waitFor();
-    expect(await grid.getByRole('img').evaluateAll((images) => images.map((image) => image.getAttribute('alt')))).toEqual(['a red barn at dusk', 'a red fox in the snow']);
+    expect(await grid.getByRole('img').evaluateAll((images) => images.map((image) => image.getAttribute('alt')))).toEqual([
+      'a red barn at dusk',
+      'a red fox in the snow',
+    ]);
     expect(new URL(page.url()).searchParams.get('q')).toBe('RED');
     await page.reload();
     await page.getByText('2 images match').waitFor();

@@ -31,14 +31,30 @@ describe('web app: API errors', () => {
   const answer = (status: number, body: string) => new Response(body, { status });
 
   it('shows `error` and `details.message` once each, and knows the field', async () => {
-    const failure = await failureFrom(answer(400, JSON.stringify({ error: 'Invalid prompt', details: { field: 'prompt', message: 'prompt must be at least 3 characters' }, code: 'INVALID_PARAMETER' })));
+    const failure = await failureFrom(
+      answer(
+        400,
+        JSON.stringify({ error: 'Invalid prompt', details: { field: 'prompt', message: 'prompt must be at least 3 characters' }, code: 'INVALID_PARAMETER' }),
+      ),
+    );
     expect([failure.text, failure.field]).toEqual(['Invalid prompt: prompt must be at least 3 characters', 'prompt']);
-    const keyMode = await failureFrom(answer(400, JSON.stringify({ error: 'prompt must be at least 3 characters', details: { field: 'prompt', message: 'prompt must be at least 3 characters' }, code: 'INVALID_PARAMETER' })));
+    const keyMode = await failureFrom(
+      answer(
+        400,
+        JSON.stringify({
+          error: 'prompt must be at least 3 characters',
+          details: { field: 'prompt', message: 'prompt must be at least 3 characters' },
+          code: 'INVALID_PARAMETER',
+        }),
+      ),
+    );
     expect(keyMode.text).toBe('prompt must be at least 3 characters');
   });
 
   it('puts an invalid model on the model field, and keeps a plain-text answer as it is', async () => {
-    expect((await failureFrom(answer(400, JSON.stringify({ error: 'Invalid model', details: { model: 'x', message: 'unknown' }, code: 'INVALID_MODEL' })))).field).toBe('model');
+    expect(
+      (await failureFrom(answer(400, JSON.stringify({ error: 'Invalid model', details: { model: 'x', message: 'unknown' }, code: 'INVALID_MODEL' })))).field,
+    ).toBe('model');
     const forbidden = await failureFrom(answer(403, 'Forbidden'));
     expect([forbidden.status, forbidden.text, forbidden.field]).toEqual([403, 'Forbidden', undefined]);
     expect(new ApiFailure(0, 'Could not reach the server', 'Failed to fetch', undefined).text).toBe('Could not reach the server: Failed to fetch');
@@ -56,7 +72,15 @@ describe('web app: pages and formats', () => {
   });
 
   it('writes small prices with their significant digits', () => {
-    expect([0, 0.0006336, 0.042, 0.003, 1.25, 1.5, 0.0000528].map(formatUsd)).toEqual(['$0.00', '$0.000634', '$0.042', '$0.003', '$1.25', '$1.50', '$0.0000528']);
+    expect([0, 0.0006336, 0.042, 0.003, 1.25, 1.5, 0.0000528].map(formatUsd)).toEqual([
+      '$0.00',
+      '$0.000634',
+      '$0.042',
+      '$0.003',
+      '$1.25',
+      '$1.50',
+      '$0.0000528',
+    ]);
   });
 
   it('lists every UTC day of a range, across a month end', () => {
@@ -74,7 +98,14 @@ describe('web app: charts', () => {
     ];
     const days = stackByModel(rows, ['2026-11-01', '2026-11-02', '2026-11-03'], ['a', 'b'], 'images');
     expect(days).toEqual([
-      { date: '2026-11-01', total: 3, segments: [{ model: 'a', value: 1, base: 0 }, { model: 'b', value: 2, base: 1 }] },
+      {
+        date: '2026-11-01',
+        total: 3,
+        segments: [
+          { model: 'a', value: 1, base: 0 },
+          { model: 'b', value: 2, base: 1 },
+        ],
+      },
       { date: '2026-11-02', total: 0, segments: [] },
       { date: '2026-11-03', total: 4, segments: [{ model: 'b', value: 4, base: 0 }] },
     ]);
@@ -90,27 +121,75 @@ describe('web app: generation settings', () => {
   const textOnly: Model['inputs'] = { max_images: 0, mask: false, strength: false };
   const pngOnly: Model['outputs'] = { formats: ['png'], transparent_background: false, quality: [], partial_images: false };
   const model = (over: Partial<Model>): Model => ({
-    id: 'm', name: 'M', provider: 'p', provider_model: 'm', description: '', cost_per_image: 0, available: true, lifecycle: 'active', speed: 'fast', quality: 'draft', typical_seconds: 1,
-    default_width: 512, default_height: 512, min_size: 64, max_width: 2048, max_height: 2048, parameters: [], inputs: textOnly, outputs: pngOnly, pricing: { kind: 'free' }, pricing_source: '', user_id: 'system', ...over,
+    id: 'm',
+    name: 'M',
+    provider: 'p',
+    provider_model: 'm',
+    description: '',
+    cost_per_image: 0,
+    available: true,
+    lifecycle: 'active',
+    speed: 'fast',
+    quality: 'draft',
+    typical_seconds: 1,
+    default_width: 512,
+    default_height: 512,
+    min_size: 64,
+    max_width: 2048,
+    max_height: 2048,
+    parameters: [],
+    inputs: textOnly,
+    outputs: pngOnly,
+    pricing: { kind: 'free' },
+    pricing_source: '',
+    user_id: 'system',
+    ...over,
   });
 
   it('sends only the settings the model takes, and only those filled in', () => {
     const draft = { ...emptyDraft('m'), prompt: 'a fox', width: '256', height: '', seed: '7', steps: '4', negative_prompt: 'fog' };
     expect(generateRequest(draft, model({ parameters: ['width', 'height', 'steps'] }))).toEqual({ prompt: 'a fox', model: 'm', width: 256, steps: 4 });
-    expect(generateRequest(draft, model({ parameters: ['seed', 'negative_prompt'] }))).toEqual({ prompt: 'a fox', model: 'm', seed: 7, negative_prompt: 'fog' });
+    expect(generateRequest(draft, model({ parameters: ['seed', 'negative_prompt'] }))).toEqual({
+      prompt: 'a fox',
+      model: 'm',
+      seed: 7,
+      negative_prompt: 'fog',
+    });
   });
 
-  it('takes a template\'s model, prompt and settings, and names the template in the request', () => {
-    const template: Template = { id: 'tmpl_1', name: 'Lake', model: 'm', default_prompt: 'a lake', parameters: { width: 256, steps: 2 }, user_id: 'u', is_sample: false, created_at: '', updated_at: '' };
+  it("takes a template's model, prompt and settings, and names the template in the request", () => {
+    const template: Template = {
+      id: 'tmpl_1',
+      name: 'Lake',
+      model: 'm',
+      default_prompt: 'a lake',
+      parameters: { width: 256, steps: 2 },
+      user_id: 'u',
+      is_sample: false,
+      created_at: '',
+      updated_at: '',
+    };
     const draft = draftFromTemplate(template, emptyDraft('other'));
-    expect(generateRequest(draft, model({ parameters: ['width', 'steps'] }))).toEqual({ prompt: 'a lake', model: 'm', template_id: 'tmpl_1', width: 256, steps: 2 });
+    expect(generateRequest(draft, model({ parameters: ['width', 'steps'] }))).toEqual({
+      prompt: 'a lake',
+      model: 'm',
+      template_id: 'tmpl_1',
+      width: 256,
+      steps: 2,
+    });
   });
 
   it('sends input images, the mask and strength only to a model that takes them, and no more images than it takes', () => {
     const draft = { ...emptyDraft('m'), prompt: 'make it night', strength: '0.4' };
     const inputs = { imageIds: ['img_a', 'img_b'], maskImageId: 'img_mask' };
     const editor = model({ inputs: { max_images: 1, mask: true, strength: true } });
-    expect(generateRequest(draft, editor, inputs)).toEqual({ prompt: 'make it night', model: 'm', image_ids: ['img_a'], mask_image_id: 'img_mask', strength: 0.4 });
+    expect(generateRequest(draft, editor, inputs)).toEqual({
+      prompt: 'make it night',
+      model: 'm',
+      image_ids: ['img_a'],
+      mask_image_id: 'img_mask',
+      strength: 0.4,
+    });
     const references = model({ inputs: { max_images: 4, mask: true, strength: false } });
     // A mask belongs to one image to edit: with references besides it, none is sent.
     expect(generateRequest(draft, references, inputs)).toEqual({ prompt: 'make it night', model: 'm', image_ids: ['img_a', 'img_b'] });
@@ -119,12 +198,29 @@ describe('web app: generation settings', () => {
   });
 
   it('sends output settings only when chosen and only those the model has', () => {
-    const outputs: Model['outputs'] = { formats: ['png', 'jpeg', 'webp'], transparent_background: true, quality: ['low', 'medium', 'high'], partial_images: false };
+    const outputs: Model['outputs'] = {
+      formats: ['png', 'jpeg', 'webp'],
+      transparent_background: true,
+      quality: ['low', 'medium', 'high'],
+      partial_images: false,
+    };
     const draft = { ...emptyDraft('m'), prompt: 'a fox', output_format: 'webp', output_compression: '80', quality: 'high', background: 'transparent' };
-    expect(generateRequest(draft, model({ outputs }))).toEqual({ prompt: 'a fox', model: 'm', output_format: 'webp', output_compression: 80, quality: 'high', background: 'transparent' });
+    expect(generateRequest(draft, model({ outputs }))).toEqual({
+      prompt: 'a fox',
+      model: 'm',
+      output_format: 'webp',
+      output_compression: 80,
+      quality: 'high',
+      background: 'transparent',
+    });
     const plain: Model['outputs'] = { formats: ['png', 'jpeg'], transparent_background: false, quality: [], partial_images: false };
     expect(generateRequest(draft, model({ outputs: plain }))).toEqual({ prompt: 'a fox', model: 'm' });
-    expect(generateRequest({ ...draft, output_format: 'jpeg' }, model({ outputs: plain }))).toEqual({ prompt: 'a fox', model: 'm', output_format: 'jpeg', output_compression: 80 });
+    expect(generateRequest({ ...draft, output_format: 'jpeg' }, model({ outputs: plain }))).toEqual({
+      prompt: 'a fox',
+      model: 'm',
+      output_format: 'jpeg',
+      output_compression: 80,
+    });
     expect(generateRequest(emptyDraft('m'), model({ outputs }))).toEqual({ prompt: '', model: 'm' });
   });
 });
@@ -146,11 +242,15 @@ describe('web app: images', () => {
       srcset: 'https://cdn/t-256.webp 256w, https://cdn/t-768.webp 768w, https://cdn/o.png 2048w',
     });
     // A portrait's thumbnails are narrower than their long side.
-    expect(tileSources({ r2_url: 'https://cdn/o.png', width: 1000, height: 2000, thumbnails }).srcset).toBe('https://cdn/t-256.webp 128w, https://cdn/t-768.webp 384w, https://cdn/o.png 1000w');
+    expect(tileSources({ r2_url: 'https://cdn/o.png', width: 1000, height: 2000, thumbnails }).srcset).toBe(
+      'https://cdn/t-256.webp 128w, https://cdn/t-768.webp 384w, https://cdn/o.png 1000w',
+    );
   });
 
   it('names each width once for a small image, whose thumbnails keep its size, and shows the original without thumbnails', () => {
-    expect(tileSources({ r2_url: 'https://cdn/o.png', width: 300, height: 200, thumbnails }).srcset).toBe('https://cdn/t-256.webp 256w, https://cdn/t-768.webp 300w');
+    expect(tileSources({ r2_url: 'https://cdn/o.png', width: 300, height: 200, thumbnails }).srcset).toBe(
+      'https://cdn/t-256.webp 256w, https://cdn/t-768.webp 300w',
+    );
     expect(tileSources({ r2_url: 'https://cdn/o.png', width: 200, height: 100, thumbnails }).srcset).toBe('https://cdn/t-256.webp 200w');
     expect(tileSources({ r2_url: 'https://cdn/o.png', width: 2048, height: 2048, thumbnails: null })).toEqual({ src: 'https://cdn/o.png' });
     expect(tileSources({ r2_url: 'https://cdn/o.png' })).toEqual({ src: 'https://cdn/o.png' });

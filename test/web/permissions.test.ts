@@ -39,7 +39,8 @@ describe.skipIf(skip)('the web app shows each key only what it may do (real serv
     page.on('response', (response) => {
       if (response.status() === 403) forbidden.push(`${response.request().method()} ${response.url()}`);
     });
-    for (const prompt of ['a quiet harbour at dawn', 'a lighthouse in fog']) await call('POST', '/api/generate', { prompt, model: 'local/procedural', width: 256, height: 256 });
+    for (const prompt of ['a quiet harbour at dawn', 'a lighthouse in fog'])
+      await call('POST', '/api/generate', { prompt, model: 'local/procedural', width: 256, height: 256 });
     const images = await call<{ images: { id: string }[] }>('GET', '/api/images');
     const collection = await call<{ id: string }>('POST', '/api/collections', { name: 'Favourites' });
     await call('POST', `/api/collections/${collection.id}/images`, { image_id: images.images[0]?.id });
@@ -77,7 +78,10 @@ describe.skipIf(skip)('the web app shows each key only what it may do (real serv
       await page.setViewportSize(size);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${size.width}.png`), fullPage: options.fullPage ?? true });
-      if (size === PHONE_390) expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} at 390 px`).toBeLessThanOrEqual(0);
+      if (size === PHONE_390)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${name} at 390 px`).toBeLessThanOrEqual(
+          0,
+        );
     }
     await page.setViewportSize(DESKTOP);
   };
@@ -178,8 +182,13 @@ describe.skipIf(skip)('the web app shows each key only what it may do (real serv
       const optgroups = page.getByLabel('Model', { exact: true }).locator('optgroup');
       // The catalogue arrives after the page is drawn: wait for its second group before reading them.
       await optgroups.nth(1).waitFor({ state: 'attached' });
-      const groups = await optgroups
-        .evaluateAll((list) => list.map((group) => ({ label: (group as HTMLOptGroupElement).label, disabled: (group as HTMLOptGroupElement).disabled, options: [...group.querySelectorAll('option')].map((option) => option.textContent) })));
+      const groups = await optgroups.evaluateAll((list) =>
+        list.map((group) => ({
+          label: (group as HTMLOptGroupElement).label,
+          disabled: (group as HTMLOptGroupElement).disabled,
+          options: [...group.querySelectorAll('option')].map((option) => option.textContent),
+        })),
+      );
       expect(groups.map(({ label, disabled }) => ({ label, disabled }))).toEqual([
         { label: 'Available', disabled: false },
         { label: 'Not configured here', disabled: true },
@@ -202,8 +211,14 @@ describe.skipIf(skip)('the web app shows each key only what it may do (real serv
       await goTo('API keys');
       const row = (name: RegExp) => page.getByRole('row', { name });
       await row(/^ci /).waitFor();
-      expect(await row(/^admin \(ADMIN_API_KEY\)/).getByText('Revoke is not offered because it is the ADMIN_API_KEY key: change or unset ADMIN_API_KEY and restart to retire it.').count()).toBe(1);
-      expect(await row(/^ops /).getByText('Revoke is not offered because a key cannot revoke itself: use another key with the manage permission.').count()).toBe(1);
+      expect(
+        await row(/^admin \(ADMIN_API_KEY\)/)
+          .getByText('Revoke is not offered because it is the ADMIN_API_KEY key: change or unset ADMIN_API_KEY and restart to retire it.')
+          .count(),
+      ).toBe(1);
+      expect(
+        await row(/^ops /).getByText('Revoke is not offered because a key cannot revoke itself: use another key with the manage permission.').count(),
+      ).toBe(1);
       expect(await page.getByRole('button', { name: /^Revoke (admin|ops)/ }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Revoke ci' }).isVisible()).toBe(true);
       await shoot('permissions-keys');

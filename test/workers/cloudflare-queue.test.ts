@@ -64,6 +64,10 @@ describe('Cloudflare Queues JobQueue, in workerd', () => {
     expect(result.explicitAcks).toEqual(['message-0']);
     // The local runtime's result names the retried message but not its delay (the Node tests check the delay).
     expect(result.retryMessages.map((message) => message.msgId)).toEqual(['message-1']);
-    expect(await kysely.selectFrom('jobs').select(['status', 'attempts', 'last_error']).where('id', '=', bad).executeTakeFirst()).toEqual({ status: 'queued', attempts: 1, last_error: 'the provider went away' });
+    expect(await kysely.selectFrom('jobs').select(['status', 'attempts', 'last_error']).where('id', '=', bad).executeTakeFirst()).toEqual({
+      status: 'queued',
+      attempts: 1,
+      last_error: 'the provider went away',
+    });
   });
 });

@@ -11,6 +11,7 @@ import type { MessageBatch, QueueProducer } from '../../src/adapters/queue/queue
 import { systemClock } from '../../src/ports/clock.js';
 import type { Logger } from '../../src/ports/logger.js';
 
+export { GenerationEventHub } from '../../src/adapters/events/durable-object-generation-events.js';
 export { RateLimitCounter } from '../../src/adapters/rate-limit/durable-object-rate-limiter.js';
 
 /** The job queue test/workers/cloudflare-queue.test.ts enqueues on. */
@@ -25,7 +26,10 @@ export default {
     const jobs = createCloudflareQueue({ db: kysely, producer: env.JOBS as QueueProducer, clock: systemClock, logger: quiet });
     // The job writes what it was handed where the test reads it back: a settings row named after the job.
     jobs.process(DELIVERY_QUEUE, 2, async (payload) => {
-      await kysely.insertInto('settings').values({ key: `delivered:${String(payload.key)}`, value: JSON.stringify(payload) }).execute();
+      await kysely
+        .insertInto('settings')
+        .values({ key: `delivered:${String(payload.key)}`, value: JSON.stringify(payload) })
+        .execute();
     });
     await jobs.consume(batch);
   },

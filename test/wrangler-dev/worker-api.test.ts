@@ -31,7 +31,10 @@ describe('imagegate on wrangler dev', () => {
     try {
       const answer = await call(empty, 'GET', '/api/images');
       expect(answer.status).toBe(503);
-      expect(await json(answer)).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { message: expect.stringContaining('wrangler d1 migrations apply DB') } });
+      expect(await json(answer)).toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+        details: { message: expect.stringContaining('wrangler d1 migrations apply DB') },
+      });
     } finally {
       await empty.stop();
     }
@@ -54,20 +57,49 @@ describe('imagegate on wrangler dev', () => {
     expect((await call(dev, 'GET', `/api/images/${image.id}`)).status).toBe(404);
   });
 
+  it('accepts a generation with Prefer: respond-async and streams its events from the Queue consumer to its image', async () => {
+    const accepted = await fetch(`${dev.url}/api/generate`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${ADMIN_KEY}`, 'Content-Type': 'application/json', Prefer: 'respond-async' },
+      body: JSON.stringify({ ...generate, width: 1024, height: 1024 }),
+    });
+    expect(accepted.status).toBe(202);
+    const { id } = await json<{ id: string }>(accepted);
+    expect(accepted.headers.get('location')).toBe(`/api/generations/${id}`);
+    const stream = await call(dev, 'GET', `/api/generations/${id}/events`);
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const events = [...(await stream.text()).matchAll(/^event: (.+)$/gm)].map((match) => match[1]);
+    expect(['generation.queued', 'generation.started']).toContain(events[0]);
+    expect(events.at(-1)).toBe('generation.completed');
+    const done = await json<{ status: string; image: { id: string } }>(await call(dev, 'GET', `/api/generations/${id}`));
+    expect(done).toMatchObject({ status: 'succeeded', image: { id: expect.any(String) } });
+  });
+
   it('answers bad input with the spec error shape and a 4xx, saying what to send', async () => {
     const bad = await call(dev, 'POST', '/api/generate', { ...generate, prompt: 'x' });
     expect(bad.status).toBe(400);
     expect(await json(bad)).toMatchObject({ code: 'INVALID_PARAMETER', error: expect.any(String), details: { field: 'prompt' } });
-    const notJson = await fetch(`${dev.url}/api/generate`, { method: 'POST', headers: { Authorization: `Bearer ${ADMIN_KEY}`, 'Content-Type': 'text/plain' }, body: 'hello' });
+    const notJson = await fetch(`${dev.url}/api/generate`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${ADMIN_KEY}`, 'Content-Type': 'text/plain' },
+      body: 'hello',
+    });
     expect(notJson.status).toBe(400);
     expect(await json(notJson)).toMatchObject({ code: 'INVALID_REQUEST_BODY' });
     // Any valid spelling of the JSON media type is accepted (the Worker's request headers are immutable).
-    const charset = await fetch(`${dev.url}/api/generate`, { method: 'POST', headers: { Authorization: `Bearer ${ADMIN_KEY}`, 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify(generate) });
+    const charset = await fetch(`${dev.url}/api/generate`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${ADMIN_KEY}`, 'Content-Type': 'application/json; charset=utf-8' },
+      body: JSON.stringify(generate),
+    });
     expect(charset.status).toBe(201);
     // PNG only here (no image library): refused before any provider is called, never a 500 after it.
     const jpeg = await call(dev, 'POST', '/api/generate', { ...generate, output_format: 'jpeg' });
     expect(jpeg.status).toBe(400);
-    expect(await json(jpeg)).toMatchObject({ code: 'INVALID_PARAMETER', details: { field: 'output_format', message: expect.stringContaining('send output_format png') } });
+    expect(await json(jpeg)).toMatchObject({
+      code: 'INVALID_PARAMETER',
+      details: { field: 'output_format', message: expect.stringContaining('send output_format png') },
+    });
     // The catalogue says so first, so the web app offers no other format.
     const models = await json<{ models: { id: string; outputs: { formats: string[] } }[] }>(await call(dev, 'GET', '/api/models'));
     expect(models.models.find((model) => model.id === 'local/procedural')?.outputs.formats).toEqual(['png']);
@@ -76,7 +108,9 @@ describe('imagegate on wrangler dev', () => {
   it('refuses a missing or unknown key, and a key without the permission, with the rate-limit headers on every answer', async () => {
     expect((await fetch(`${dev.url}/api/images`)).status).toBe(401);
     expect((await call(dev, 'GET', '/api/images', undefined, 'igk_live_not_a_key_at_all_000000000000')).status).toBe(401);
-    const created = await json<{ id: string; key: string }>(await call(dev, 'POST', '/api/keys', { name: 'reader', permissions: ['read'], plan: 'enterprise', rate_limit: 3 }));
+    const created = await json<{ id: string; key: string }>(
+      await call(dev, 'POST', '/api/keys', { name: 'reader', permissions: ['read'], plan: 'enterprise', rate_limit: 3 }),
+    );
     const read = await call(dev, 'GET', '/api/images', undefined, created.key);
     expect(read.status).toBe(200);
     expect(read.headers.get('X-RateLimit-Limit')).toBe('3');
@@ -94,7 +128,14 @@ describe('imagegate on wrangler dev', () => {
 
   it('runs a batch through the Queue and signs its one batch.completed webhook', async () => {
     const prompts = Array.from({ length: 6 }, (_, i) => `a harbour, view ${i}`);
-    const created = await call(dev, 'POST', '/api/batch/create', { name: 'harbour', prompts, model: 'local/procedural', width: 256, height: 256, webhook_url: receiver.url });
+    const created = await call(dev, 'POST', '/api/batch/create', {
+      name: 'harbour',
+      prompts,
+      model: 'local/procedural',
+      width: 256,
+      height: 256,
+      webhook_url: receiver.url,
+    });
     expect(created.status).toBe(201);
     const batch = await json<{ id: string }>(created);
     const [hook] = await receiver.waitFor(1, 60_000);
@@ -117,7 +158,12 @@ describe('imagegate on wrangler dev', () => {
   });
 
   it('speaks OpenAI Images at /v1 and MCP over stateless HTTP', async () => {
-    const openai = await call(dev, 'POST', '/v1/images/generations', { prompt: 'a lighthouse', model: 'local/procedural', size: '256x256', response_format: 'url' });
+    const openai = await call(dev, 'POST', '/v1/images/generations', {
+      prompt: 'a lighthouse',
+      model: 'local/procedural',
+      size: '256x256',
+      response_format: 'url',
+    });
     expect(openai.status).toBe(200);
     expect(await json(openai)).toMatchObject({ created: expect.any(Number), data: [{ url: expect.stringContaining('/files/generated/') }] });
     const unknown = await call(dev, 'POST', '/v1/images/generations', { prompt: 'a lighthouse', model: 'no/such-model' });

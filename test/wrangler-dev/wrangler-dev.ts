@@ -25,7 +25,7 @@ export interface WranglerDev {
 
 export const tempStateDir = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'imagegate-wrangler-'));
 
-/** `wrangler d1 migrations apply DB --local`, as the README's local run does before `wrangler dev`. */
+/** `wrangler d1 migrations apply DB --local`, as the local run of docs/cloudflare-workers.md does before `wrangler dev`. */
 export function applyMigrations(persistTo: string, config = ROOT_CONFIG): void {
   const result = spawnSync(process.execPath, [WRANGLER, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistTo, '--config', config], {
     cwd: ROOT,
@@ -43,12 +43,45 @@ export function applyMigrations(persistTo: string, config = ROOT_CONFIG): void {
  * names another wrangler configuration (the harness's).
  */
 export async function startWranglerDev(persistTo: string, vars: Record<string, string> = {}, config = ROOT_CONFIG): Promise<WranglerDev> {
+  // A free port is only free when it was asked for: another process (a test's server, its workerd) may take it before
+  // workerd binds it. Such a start fails at once, saying so; it is tried again on other ports.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startWranglerDevOnce(persistTo, vars, config);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof Error && error.message.includes('Address already in use'))) throw error;
+    }
+  }
+}
+
+async function startWranglerDevOnce(persistTo: string, vars: Record<string, string>, config: string): Promise<WranglerDev> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const all = { ADMIN_API_KEY: ADMIN_KEY, PUBLIC_BASE_URL: url, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', LOG_LEVEL: 'warn', ...vars };
-  const args = [WRANGLER, 'dev', '--local', '--persist-to', persistTo, '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(await freePort()), '--show-interactive-dev-session=false', '--test-scheduled', '--config', config];
+  const args = [
+    WRANGLER,
+    'dev',
+    '--local',
+    '--persist-to',
+    persistTo,
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--inspector-port',
+    String(await freePort()),
+    '--show-interactive-dev-session=false',
+    '--test-scheduled',
+    '--config',
+    config,
+  ];
   for (const [name, value] of Object.entries(all)) args.push('--var', `${name}:${value}`);
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...OFFLINE }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...OFFLINE },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -64,7 +97,9 @@ export async function startWranglerDev(persistTo: string, vars: Record<string, s
   for (;;) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited (${child.exitCode}):\n${output}`);
     // Any answer means workerd is serving (an unmigrated D1 answers 503, which a test may want to see).
-    const up = await fetch(`${url}/health`).then(() => true).catch(() => false);
+    const up = await fetch(`${url}/health`)
+      .then(() => true)
+      .catch(() => false);
     if (up) break;
     if (Date.now() > deadline) {
       signalGroup('SIGKILL');

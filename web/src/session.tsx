@@ -12,13 +12,18 @@ export interface Session {
   uploadTypes: readonly string[];
 }
 
-export const SessionContext = createContext<Session>({ mode: 'api_key', me: undefined, signOut: () => undefined, uploadTypes: ['image/png', 'image/jpeg', 'image/webp'] });
+export const SessionContext = createContext<Session>({
+  mode: 'api_key',
+  me: undefined,
+  signOut: () => undefined,
+  uploadTypes: ['image/png', 'image/jpeg', 'image/webp'],
+});
 
 export const useSession = (): Session => useContext(SessionContext);
 
 /** What the caller holds: every permission in the IP allow-list mode, else what /api/me said (expanded). */
 export const permissionsOf = (session: Session): readonly Permission[] =>
-  session.mode === 'ip_allowlist' ? ['read', 'generate', 'manage'] : session.me?.permissions ?? [];
+  session.mode === 'ip_allowlist' ? ['read', 'generate', 'manage'] : (session.me?.permissions ?? []);
 
 export interface Allowance {
   allowed: boolean;

@@ -34,6 +34,24 @@ describe('local blob store: temporary files', () => {
     expect(fs.readdirSync(path.join(root, INCOMING_FOLDER))).toEqual([]);
   });
 
+  it('makes its folders again when they were removed after an earlier put', async () => {
+    const { root, store } = open();
+    await store.put('generated/img_1.png', PNG, 'image/png');
+    fs.rmSync(path.join(root, INCOMING_FOLDER), { recursive: true });
+    fs.rmSync(path.join(root, 'generated'), { recursive: true });
+    await store.put('generated/img_2.png', PNG, 'image/png');
+    await store.put('uploads/deep/img_3.png', PNG, 'image/png');
+    expect((await store.get('generated/img_2.png'))?.bytes).toEqual(Buffer.from(PNG));
+    expect(await keys(store)).toEqual(['generated/img_2.png', 'uploads/deep/img_3.png']);
+  });
+
+  it('stores an object of several megabytes byte for byte', async () => {
+    const { store } = open();
+    const bytes = Uint8Array.from({ length: 3 * 1024 * 1024 + 7 }, (_, i) => (i * 2_654_435_761) >>> 24);
+    await store.put('generated/img_big.png', bytes, 'image/png');
+    expect(Buffer.compare((await store.get('generated/img_big.png'))?.bytes ?? Buffer.alloc(0), bytes)).toBe(0);
+  });
+
   it('never reads or lists what is in the temporary folder', async () => {
     const { root, store } = open();
     plant(root, `${INCOMING_FOLDER}/abc.tmp`, 0);

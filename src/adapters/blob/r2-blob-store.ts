@@ -8,7 +8,11 @@ export interface R2BucketBinding {
   put(key: string, value: Uint8Array, options?: { httpMetadata?: { contentType?: string } }): Promise<unknown>;
   get(key: string): Promise<{ arrayBuffer(): Promise<ArrayBuffer>; httpMetadata?: { contentType?: string } } | null>;
   delete(keys: string | string[]): Promise<void>;
-  list(options?: { prefix?: string; cursor?: string; limit?: number }): Promise<{ objects: { key: string; uploaded: Date }[]; truncated: boolean; cursor?: string }>;
+  list(options?: {
+    prefix?: string;
+    cursor?: string;
+    limit?: number;
+  }): Promise<{ objects: { key: string; uploaded: Date }[]; truncated: boolean; cursor?: string }>;
 }
 
 export interface R2BlobStoreOptions {
@@ -47,7 +51,9 @@ export function createR2BlobStore(bucket: R2BucketBinding, options: R2BlobStoreO
       let cursor: string | undefined;
       do {
         const page = await bucket.list({ prefix, limit: pageSize, ...(cursor === undefined ? {} : { cursor }) });
-        const objects: BlobObject[] = page.objects.filter((object) => isSafeKey(object.key)).map((object) => ({ key: object.key, modifiedAt: object.uploaded }));
+        const objects: BlobObject[] = page.objects
+          .filter((object) => isSafeKey(object.key))
+          .map((object) => ({ key: object.key, modifiedAt: object.uploaded }));
         if (objects.length > 0) yield objects;
         cursor = page.truncated ? page.cursor : undefined;
       } while (cursor !== undefined);

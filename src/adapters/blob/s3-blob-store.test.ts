@@ -1,5 +1,6 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isTransientFailure } from '../../ports/dependency-unavailable.js';
 import type { Logger } from '../../ports/logger.js';
 import { startS3Server, type S3TestServer } from '../../test-support/s3-server.js';
 import { createS3BlobStore, type S3BlobStoreOptions } from './s3-blob-store.js';
@@ -18,7 +19,14 @@ afterAll(async () => {
 async function open(over: Partial<S3BlobStoreOptions> = {}) {
   buckets += 1;
   const bucket = await server.bucket(`s3-store-${buckets}`);
-  const options = { bucket: bucket.name, endpoint: server.endpoint, forcePathStyle: true, region: server.region, credentials: server.credentials, publicBaseUrl: bucket.publicUrl };
+  const options = {
+    bucket: bucket.name,
+    endpoint: server.endpoint,
+    forcePathStyle: true,
+    region: server.region,
+    credentials: server.credentials,
+    publicBaseUrl: bucket.publicUrl,
+  };
   return { bucket, store: createS3BlobStore({ ...options, ...over }) };
 }
 
@@ -31,13 +39,23 @@ async function keys(store: ReturnType<typeof createS3BlobStore>, prefix = ''): P
 function warnings(): Logger & { warned: object[] } {
   const warned: object[] = [];
   const none = () => undefined;
-  return { warned, warn: (fields: object | string) => void warned.push(typeof fields === 'string' ? { message: fields } : fields), error: none, info: none, debug: none };
+  return {
+    warned,
+    warn: (fields: object | string) => void warned.push(typeof fields === 'string' ? { message: fields } : fields),
+    error: none,
+    info: none,
+    debug: none,
+  };
 }
 
 describe('S3 blob store', () => {
   it('takes credentials and region from the AWS_* environment when none are given', async () => {
     const saved = { ...process.env };
-    Object.assign(process.env, { AWS_ACCESS_KEY_ID: server.credentials.accessKeyId, AWS_SECRET_ACCESS_KEY: server.credentials.secretAccessKey, AWS_REGION: server.region });
+    Object.assign(process.env, {
+      AWS_ACCESS_KEY_ID: server.credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: server.credentials.secretAccessKey,
+      AWS_REGION: server.region,
+    });
     try {
       const { store } = await open({ credentials: undefined, region: undefined });
       await store.put('generated/img_env.png', PNG, 'image/png');
@@ -75,6 +93,20 @@ describe('S3 blob store', () => {
   it('builds public URLs on S3_PUBLIC_URL with one slash, even when it ends in one', async () => {
     const { store } = await open({ publicBaseUrl: 'https://images.example.com/' });
     expect(store.publicUrl('generated/img_1.png')).toBe('https://images.example.com/generated/img_1.png');
+  });
+
+  it('marks a server that refuses the connection as a transient failure, for work to run again', async () => {
+    const own = await startS3Server({ buckets: ['gone'] });
+    const { name } = await own.bucket('gone');
+    const client = new S3Client({ endpoint: own.endpoint, forcePathStyle: true, region: own.region, credentials: own.credentials, maxAttempts: 1 });
+    const store = createS3BlobStore({ bucket: name, client, publicBaseUrl: 'https://images.example.com' });
+    await own.close();
+    const failed = await store.get('generated/img_1.png').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failed).toMatchObject({ code: 'ECONNREFUSED' });
+    expect(isTransientFailure(failed)).toBe(true);
   });
 });
 

@@ -9,9 +9,9 @@ import {
   S3ServiceException,
   type ListMultipartUploadsCommandOutput,
 } from '@aws-sdk/client-s3';
-import { isSafeKey, type BlobObject, type BlobStore } from '../../ports/blob-store.js';
+import { contentTypeOfKey, isSafeKey, type BlobObject, type BlobStore } from '../../ports/blob-store.js';
 import type { Logger } from '../../ports/logger.js';
-import { contentTypeFor } from './content-type.js';
+import { markIfTransient } from '../support/transient-errors.js';
 
 export interface S3BlobStoreOptions {
   bucket: string;
@@ -41,6 +41,12 @@ const isMissing = (error: unknown): boolean =>
 const isNotImplemented = (error: unknown): boolean =>
   error instanceof S3ServiceException && (error.name === 'NotImplemented' || error.$metadata.httpStatusCode === 501);
 
+/** Node's error for a socket that broke or never connected, as the SDK passes it on, marked as the port says it. */
+const sent = <T>(request: Promise<T>): Promise<T> =>
+  request.catch((error: unknown) => {
+    throw markIfTransient(error);
+  });
+
 /** Objects in an S3 bucket, each written whole by one PutObject, served by the bucket's public URL. */
 export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
   const { bucket } = options;
@@ -66,22 +72,24 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore {
 
   return {
     async put(key, bytes, contentType) {
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: checked(key), Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }));
+      await sent(
+        client.send(new PutObjectCommand({ Bucket: bucket, Key: checked(key), Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength })),
+      );
     },
     async get(key) {
       if (!isSafeKey(key)) return undefined;
       try {
         const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
         if (object.Body === undefined) return undefined;
-        return { bytes: await object.Body.transformToByteArray(), contentType: object.ContentType ?? contentTypeFor(key) };
+        return { bytes: await object.Body.transformToByteArray(), contentType: object.ContentType ?? contentTypeOfKey(key) };
       } catch (error) {
         if (isMissing(error)) return undefined;
-        throw error;
+        throw markIfTransient(error);
       }
     },
     async delete(key) {
       // S3 answers a delete of a missing key with success, so this is idempotent as the port wants.
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: checked(key) }));
+      await sent(client.send(new DeleteObjectCommand({ Bucket: bucket, Key: checked(key) })));
     },
     publicUrl(key) {
       return `${base}/${key}`;

@@ -5,6 +5,10 @@ import { inSpan } from '../../ports/tracer.js';
 export function traceBlobWrites(store: BlobStore): BlobStore {
   return Object.assign(Object.create(store) as BlobStore, {
     put: (key: string, bytes: Uint8Array, contentType: string) =>
-      inSpan('blobs.put', { kind: 'client', attributes: { 'imagegate.blob.key': key, 'imagegate.blob.bytes': bytes.byteLength, 'imagegate.blob.content_type': contentType } }, () => store.put(key, bytes, contentType)),
+      inSpan(
+        'blobs.put',
+        { kind: 'client', attributes: { 'imagegate.blob.key': key, 'imagegate.blob.bytes': bytes.byteLength, 'imagegate.blob.content_type': contentType } },
+        () => store.put(key, bytes, contentType),
+      ),
   });
 }

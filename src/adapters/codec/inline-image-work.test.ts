@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { halfMaskPixels, photoPixels } from '../../test-support/photo-pixels.js';
 import { createCpuPool } from '../cpu/cpu-pool.js';
-import type { RenderInput } from '../providers/procedural/render-pixels.js';
+import type { RenderInput, RenderStage } from '../providers/procedural/render-pixels.js';
 import { decodePngRgba } from './png.js';
 import { createInlineImageWork, NO_THUMBNAILS } from './inline-image-work.js';
 
@@ -22,9 +22,15 @@ async function pixels(bytes: Uint8Array): Promise<{ data: Buffer; width: number;
   return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
-const rawPng = (data: Buffer, width: number, height: number, channels: 1 | 3 | 4 = 4): Promise<Buffer> => sharp(data, { raw: { width, height, channels } }).png().toBuffer();
+const rawPng = (data: Buffer, width: number, height: number, channels: 1 | 3 | 4 = 4): Promise<Buffer> =>
+  sharp(data, { raw: { width, height, channels } }).png().toBuffer();
 /** A photo-like PNG, transparent in its left half when `alpha`. */
-const photo = (width = W, height = H, alpha = false): Promise<Buffer> => rawPng(photoPixels(width, height, (x, y) => (alpha && x < width / 2 ? 0 : 128 + ((x + y) % 128))), width, height);
+const photo = (width = W, height = H, alpha = false): Promise<Buffer> =>
+  rawPng(
+    photoPixels(width, height, (x, y) => (alpha && x < width / 2 ? 0 : 128 + ((x + y) % 128))),
+    width,
+    height,
+  );
 
 /** Left half fully transparent (change), one column half transparent, the rest opaque (keep). */
 const maskPng = (width = W, height = H): Promise<Buffer> => rawPng(halfMaskPixels(width, height), width, height);
@@ -34,7 +40,7 @@ describe('inline image work: render and edit', () => {
     { prompt: 'a lighthouse on a cliff at dusk', seed: 7, width: 256, height: 192 },
     { prompt: 'snowy mountains at night with stars', seed: 3, width: 97, height: 41 },
     { prompt: 'a city by the sea at sunrise', seed: 11, width: 512, height: 512 },
-  ])('renders a PNG that decodes to exactly the pool\'s pixels ($width x $height)', async (input) => {
+  ])("renders a PNG that decodes to exactly the pool's pixels ($width x $height)", async (input) => {
     const [mine, theirs] = await Promise.all([inline.render(input), pool.render(input)]);
     const [a, b] = await Promise.all([pixels(mine.png), pixels(theirs.png)]);
     expect([a.width, a.height]).toEqual([input.width, input.height]);
@@ -45,7 +51,7 @@ describe('inline image work: render and edit', () => {
     ['without a mask', false, undefined],
     ['without a mask at strength 0.3', false, 0.3],
     ['with a mask', true, undefined],
-  ] as const)('edits a PNG %s to exactly the pool\'s pixels', async (_name, masked, strength) => {
+  ] as const)("edits a PNG %s to exactly the pool's pixels", async (_name, masked, strength) => {
     const image = await photo();
     const mask = masked ? await maskPng() : undefined;
     const input = { prompt: 'a red sunset over the ocean', seed: 5, width: W, height: H, image, mask, strength };
@@ -74,8 +80,19 @@ describe('inline image work: render and edit', () => {
     expect(redrawn).toBeGreaterThan(W * H * 0.9);
   });
 
+  it('hands its caller the same stages of the drawing as the pool does', async () => {
+    const input: RenderInput = { prompt: 'a lighthouse on a cliff at dusk', seed: 7, width: 64, height: 48 };
+    const mine: RenderStage[] = [];
+    const theirs: RenderStage[] = [];
+    await Promise.all([inline.render(input, { onStage: (stage) => mine.push(stage) }), pool.render(input, { onStage: (stage) => theirs.push(stage) })]);
+    expect(mine.length).toBeGreaterThan(4);
+    expect(mine).toEqual(theirs);
+  });
+
   it('refuses a JPEG to edit, saying this runtime reads PNG only', async () => {
-    const jpeg = await sharp(await photo()).jpeg().toBuffer();
+    const jpeg = await sharp(await photo())
+      .jpeg()
+      .toBuffer();
     await expect(inline.edit({ prompt: 'x', seed: 1, width: W, height: H, image: jpeg })).rejects.toThrow(/reads PNG images only/);
   });
 
@@ -122,7 +139,10 @@ describe('inline image work: encode', () => {
     expect([info.width, info.height, info.channels]).toEqual([100, 75, 3]);
     expect(Array.from(data.subarray(0, 3))).toEqual([200, 100, 50]);
     const photoPng = await photo(400, 300);
-    const [mine, theirs] = await Promise.all([inline.encode(photoPng, { format: 'png', maxSide: 128 }), pool.encode(photoPng, { format: 'png', maxSide: 128 })]);
+    const [mine, theirs] = await Promise.all([
+      inline.encode(photoPng, { format: 'png', maxSide: 128 }),
+      pool.encode(photoPng, { format: 'png', maxSide: 128 }),
+    ]);
     expect([mine.width, mine.height]).toEqual([theirs.width, theirs.height]);
   });
 
@@ -131,7 +151,9 @@ describe('inline image work: encode', () => {
   });
 
   it('refuses a JPEG input, saying this runtime reads PNG only', async () => {
-    const jpeg = await sharp(await photo()).jpeg().toBuffer();
+    const jpeg = await sharp(await photo())
+      .jpeg()
+      .toBuffer();
     await expect(inline.encode(jpeg, { format: 'png' })).rejects.toThrow(/reads PNG images only/);
   });
 
@@ -173,7 +195,7 @@ describe('inline image work: verify', () => {
     expect(performance.now() - started).toBeLessThan(50);
   });
 
-  it('refuses a PNG cut short, with the decoder\'s reason', async () => {
+  it("refuses a PNG cut short, with the decoder's reason", async () => {
     const png = await photo(640, 480);
     await expect(inline.verify(png.subarray(0, Math.floor(png.length * 0.9)), { maxPixels: 1_000_000 })).rejects.toThrow(/cut short or corrupt/);
     await expect(inline.verify(png.subarray(0, 20), { maxPixels: 1_000_000 })).rejects.toThrow(/cut short/);
@@ -186,7 +208,9 @@ describe('inline image work: verify', () => {
   });
 
   it('refuses a JPEG, saying this runtime reads PNG only', async () => {
-    const jpeg = await sharp(await photo()).jpeg().toBuffer();
+    const jpeg = await sharp(await photo())
+      .jpeg()
+      .toBuffer();
     await expect(inline.verify(jpeg, { maxPixels: 1_000_000 })).rejects.toThrow(/reads PNG images only/);
   });
 });
@@ -194,10 +218,38 @@ describe('inline image work: verify', () => {
 describe('inline image work: PNG decoding', () => {
   const rgba = photoPixels(W, H, (x, y) => 128 + ((x + y) % 128));
   it.each([
-    ['palette with transparency', () => sharp(rgba, { raw: { width: W, height: H, channels: 4 } }).png({ palette: true }).toBuffer()],
-    ['8-bit grey', () => sharp(rgba, { raw: { width: W, height: H, channels: 4 } }).removeAlpha().toColourspace('b-w').png().toBuffer()],
-    ['16-bit RGBA', () => sharp(rgba, { raw: { width: W, height: H, channels: 4 } }).toColourspace('rgb16').png().toBuffer()],
-    ['interlaced RGB', () => sharp(rgba, { raw: { width: W, height: H, channels: 4 } }).removeAlpha().png({ progressive: true }).toBuffer()],
+    [
+      'palette with transparency',
+      () =>
+        sharp(rgba, { raw: { width: W, height: H, channels: 4 } })
+          .png({ palette: true })
+          .toBuffer(),
+    ],
+    [
+      '8-bit grey',
+      () =>
+        sharp(rgba, { raw: { width: W, height: H, channels: 4 } })
+          .removeAlpha()
+          .toColourspace('b-w')
+          .png()
+          .toBuffer(),
+    ],
+    [
+      '16-bit RGBA',
+      () =>
+        sharp(rgba, { raw: { width: W, height: H, channels: 4 } })
+          .toColourspace('rgb16')
+          .png()
+          .toBuffer(),
+    ],
+    [
+      'interlaced RGB',
+      () =>
+        sharp(rgba, { raw: { width: W, height: H, channels: 4 } })
+          .removeAlpha()
+          .png({ progressive: true })
+          .toBuffer(),
+    ],
   ])('decodes a %s PNG to the RGBA sharp decodes it to', async (_name, make) => {
     const png = await make();
     const expected = await pixels(png);
@@ -214,7 +266,7 @@ describe('inline image work: base64 and cancelling', () => {
     expect(Buffer.from(mine).equals(Buffer.from(theirs))).toBe(true);
   });
 
-  it('rejects with the caller\'s reason when the caller already gave up', async () => {
+  it("rejects with the caller's reason when the caller already gave up", async () => {
     const signal = AbortSignal.abort(new Error('caller gave up'));
     await expect(inline.render({ prompt: 'x', seed: 1, width: 16, height: 16 }, { signal })).rejects.toThrow('caller gave up');
     await expect(inline.encode(new Uint8Array(8), { format: 'png', signal })).rejects.toThrow('caller gave up');
@@ -229,12 +281,18 @@ describe('inline image work: base64 and cancelling', () => {
 describe('inline image work: runtime neutrality', () => {
   const here = dirname(fileURLToPath(import.meta.url));
   /** The source without comments, which may name Node APIs to say why they are not used. */
-  const code = (file: string): string => readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '').replace(/\s\/\/ .*$/gm, '');
+  const code = (file: string): string =>
+    readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, '')
+      .replace(/\s\/\/ .*$/gm, '');
 
   /** The module's files and every file they import at run time (type-only imports are erased), transitively. */
   function runtimeFiles(): string[] {
     const seen = new Set<string>();
-    const queue = readdirSync(here).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts')).map((name) => join(here, name));
+    const queue = readdirSync(here)
+      .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+      .map((name) => join(here, name));
     while (queue.length > 0) {
       const file = queue.pop();
       if (file === undefined || seen.has(file)) continue;
@@ -254,7 +312,9 @@ describe('inline image work: runtime neutrality', () => {
     expect(files.some((file) => file.endsWith('cpu-tasks.ts') || file.endsWith('cpu-pool.ts'))).toBe(false);
     const offending = files.flatMap((file) => {
       const text = code(file);
-      const found = [/from\s+'node:/, /import\(\s*'node:/, /from\s+'(sharp|piscina)'/, /\bBuffer\b/, /\bprocess\./, /\brequire\(/].filter((pattern) => pattern.test(text));
+      const found = [/from\s+'node:/, /import\(\s*'node:/, /from\s+'(sharp|piscina)'/, /\bBuffer\b/, /\bprocess\./, /\brequire\(/].filter((pattern) =>
+        pattern.test(text),
+      );
       return found.map((pattern) => `${file}: ${String(pattern)}`);
     });
     expect(offending).toEqual([]);

@@ -14,7 +14,7 @@ import { inpaintMaskFromAlpha } from '../providers/stability/inpaint-mask.js';
 import { editPixels, MAX_INPUT_PIXELS, type EditInput } from '../providers/procedural/edit-pixels.js';
 import { renderPixels, type RenderInput } from '../providers/procedural/render-pixels.js';
 import type { CodecCallOptions, EncodedImage, ImageCodec } from '../../ports/image-codec.js';
-import type { CpuPool } from '../cpu/cpu-pool.js';
+import type { CpuPool, RenderCallOptions } from '../cpu/cpu-pool.js';
 import type { RenderOutput } from '../cpu/cpu-tasks.js';
 import { base64Ascii } from './base64.js';
 import { decodePngRgba, encodePng, readPngHeader, type RgbaImage, type ZlibLevel } from './png.js';
@@ -51,17 +51,17 @@ export function createInlineImageWork(options: InlineImageWorkOptions = {}): Inl
     outputFormats: ['png'],
     inputFormats: ['image/png'],
     makesThumbnails: false,
-    async render(input: RenderInput, callOptions?: CodecCallOptions): Promise<RenderOutput> {
+    async render(input: RenderInput, callOptions?: RenderCallOptions): Promise<RenderOutput> {
       start(callOptions);
-      const image = renderPixels(input);
+      const image = renderPixels(input, callOptions?.onStage);
       return { png: encodePng(image.data, image.width, image.height, image.channels, level), threadId: INLINE_THREAD_ID };
     },
-    async edit(input: EditInput, callOptions?: CodecCallOptions): Promise<RenderOutput> {
+    async edit(input: EditInput, callOptions?: RenderCallOptions): Promise<RenderOutput> {
       start(callOptions);
       const limit = input.maxInputPixels ?? MAX_INPUT_PIXELS;
       const picture = atSize(decodePngRgba(input.image, limit), input.width, input.height, resizeRgba);
       const mask = input.mask === undefined ? undefined : atSize(decodePngRgba(input.mask, limit), input.width, input.height, resizeRgbaNearest);
-      const edited = editPixels(input, picture, mask);
+      const edited = editPixels(input, picture, mask, callOptions?.onStage);
       return { png: encodePng(edited.data, edited.width, edited.height, 4, level), threadId: INLINE_THREAD_ID };
     },
     async inpaintMask(mask: Uint8Array, callOptions?: CodecCallOptions): Promise<Uint8Array> {
@@ -85,11 +85,17 @@ export function createInlineImageWork(options: InlineImageWorkOptions = {}): Inl
       if (!flatten && !shrink) return { bytes, contentType: 'image/png', extension: 'png', width: header.width, height: header.height, ...asked };
       const decoded = decodePngRgba(bytes);
       const rgba = shrink ? resizeRgba(decoded.data, decoded.width, decoded.height, size.width, size.height) : decoded.data;
-      const png = flatten || !decoded.hasAlpha ? encodePng(flatten ? flattenOnWhite(rgba) : dropAlpha(rgba), size.width, size.height, 3, level) : encodePng(rgba, size.width, size.height, 4, level);
+      const png =
+        flatten || !decoded.hasAlpha
+          ? encodePng(flatten ? flattenOnWhite(rgba) : dropAlpha(rgba), size.width, size.height, 3, level)
+          : encodePng(rgba, size.width, size.height, 4, level);
       return { bytes: png, contentType: 'image/png', extension: 'png', width: size.width, height: size.height, ...asked };
     },
-    async verify(bytes, { signal, maxPixels }) {
+    async verify(image, { signal, maxPixels }) {
       start({ signal });
+      // Without a file system there are no staged files: callers pass bytes (readsFiles is not set).
+      if (!(image instanceof Uint8Array)) throw new Error('this image codec decodes bytes, not files');
+      const bytes = image;
       // decodePngRgba reads the header and refuses more than maxPixels before inflating a byte. Thumbnails asked
       // for are not made (VerifiedImage leaves them out): the image is verified all the same.
       const { width, height } = decodePngRgba(bytes, maxPixels);

@@ -99,12 +99,16 @@ function toRgba(png: DecodedPng): Uint8Array {
   const max = 2 ** depth - 1;
   const rowBytes = Math.ceil((width * depth * channels) / 8);
   // Samples at the file's depth: packed below 8 bits, one array element each at 8 and 16.
-  const sample = depth >= 8 ? (p: number, c: number): number => data[p * channels + c] ?? 0 : (p: number, c: number): number => {
-    const y = Math.floor(p / width);
-    const bit = ((p - y * width) * channels + c) * depth;
-    return ((data[y * rowBytes + (bit >> 3)] ?? 0) >> (8 - depth - (bit & 7))) & max;
-  };
-  const to8 = depth === 16 ? (value: number): number => value >> 8 : depth === 8 ? (value: number): number => value : (value: number): number => (value * 255) / max;
+  const sample =
+    depth >= 8
+      ? (p: number, c: number): number => data[p * channels + c] ?? 0
+      : (p: number, c: number): number => {
+          const y = Math.floor(p / width);
+          const bit = ((p - y * width) * channels + c) * depth;
+          return ((data[y * rowBytes + (bit >> 3)] ?? 0) >> (8 - depth - (bit & 7))) & max;
+        };
+  const to8 =
+    depth === 16 ? (value: number): number => value >> 8 : depth === 8 ? (value: number): number => value : (value: number): number => (value * 255) / max;
   const key = png.transparency;
   const colour = channels >= 3;
   const hasAlpha = channels === 2 || channels === 4;

@@ -3,14 +3,20 @@ import { threadId as mainThreadId } from 'node:worker_threads';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { photoPixels } from '../../test-support/photo-pixels.js';
-import { renderProcedural, type RenderInput } from '../providers/procedural/render.js';
+import { renderProcedural, type RenderInput, type RenderStage } from '../providers/procedural/render.js';
 import { createCpuPool } from './cpu-pool.js';
 
 const cpu = createCpuPool({ threads: 2 });
 afterAll(() => cpu.close());
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const input = (overrides: Partial<RenderInput> = {}): RenderInput => ({ prompt: 'a lighthouse on a cliff at dusk', seed: 7, width: 256, height: 192, ...overrides });
+const input = (overrides: Partial<RenderInput> = {}): RenderInput => ({
+  prompt: 'a lighthouse on a cliff at dusk',
+  seed: 7,
+  width: 256,
+  height: 192,
+  ...overrides,
+});
 
 describe('CPU pool', () => {
   it('renders on worker threads while the event loop keeps turning', async () => {
@@ -30,18 +36,50 @@ describe('CPU pool', () => {
 
   it('draws the same bytes as drawing and encoding on the event loop did', async () => {
     const image = renderProcedural(input());
-    const before = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } }).png({ compressionLevel: 6 }).toBuffer();
+    const before = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
+      .png({ compressionLevel: 6 })
+      .toBuffer();
     const [a, b] = await Promise.all([cpu.render(input()), cpu.render(input())]);
     expect(Buffer.from(a.png).equals(before)).toBe(true);
     expect(Buffer.from(b.png).equals(before)).toBe(true);
   });
 
+  it('hands its caller every stage of the drawing, in order, before the image, and draws the same bytes', async () => {
+    const scene = input({ prompt: 'a city by the lake under a full moon with stars' });
+    const drawnHere: RenderStage[] = [];
+    renderProcedural(scene, (stage) => drawnHere.push(stage));
+    const seen: RenderStage[] = [];
+    const [followed, plain] = await Promise.all([cpu.render(scene, { onStage: (stage) => seen.push(stage) }), cpu.render(scene)]);
+    expect(seen).toEqual(drawnHere);
+    const total = seen[0]?.total ?? 0;
+    expect(seen.map((stage) => stage.done)).toEqual(Array.from({ length: total + 1 }, (_, index) => index));
+    expect(seen.map((stage) => stage.stage)).toEqual(expect.arrayContaining(['sky', 'stars', 'moon', 'clouds', 'city', 'water', 'drawn']));
+    expect(Buffer.from(followed.png).equals(Buffer.from(plain.png))).toBe(true);
+  });
+
+  it('hands over the stages of an edit too', async () => {
+    const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } })
+      .png()
+      .toBuffer();
+    const seen: RenderStage[] = [];
+    await cpu.edit({ ...input({ width: 40, height: 30 }), image }, { onStage: (stage) => seen.push(stage) });
+    expect(seen.at(0)).toMatchObject({ done: 0, stage: 'sky' });
+    expect(seen.at(-1)?.stage).toBe('drawn');
+  });
+
   it('edits an image on a worker thread, at the size asked for', async () => {
-    const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } }).jpeg().toBuffer();
+    const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } })
+      .jpeg()
+      .toBuffer();
     const edited = await cpu.edit({ ...input({ width: 40, height: 30 }), image });
     expect(edited.threadId).not.toBe(mainThreadId);
     const meta = await sharp(edited.png).metadata();
-    expect({ width: meta.width, height: meta.height, format: meta.format, channels: meta.channels }).toEqual({ width: 40, height: 30, format: 'png', channels: 4 });
+    expect({ width: meta.width, height: meta.height, format: meta.format, channels: meta.channels }).toEqual({
+      width: 40,
+      height: 30,
+      format: 'png',
+      channels: 4,
+    });
   });
 
   it('keeps a PNG byte for byte and reports its size', async () => {
@@ -52,7 +90,9 @@ describe('CPU pool', () => {
   });
 
   it.each(['jpeg', 'webp'] as const)('converts a %s to a PNG of the same size', async (format) => {
-    const bytes = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#3366aa' } }).toFormat(format).toBuffer();
+    const bytes = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#3366aa' } })
+      .toFormat(format)
+      .toBuffer();
     const normalized = await cpu.encode(bytes, { format: 'png' });
     expect(Array.from(normalized.bytes.subarray(0, 8))).toEqual(PNG_SIGNATURE);
     expect([normalized.width, normalized.height]).toEqual([120, 80]);
@@ -61,7 +101,12 @@ describe('CPU pool', () => {
 
   /** A photo-like PNG of this size, transparent in its left half when `alpha`. */
   const photo = (width: number, height: number, alpha = false) =>
-    sharp(photoPixels(width, height, (x) => (alpha && x < width / 2 ? 0 : 255)), { raw: { width, height, channels: 4 } }).png().toBuffer();
+    sharp(
+      photoPixels(width, height, (x) => (alpha && x < width / 2 ? 0 : 255)),
+      { raw: { width, height, channels: 4 } },
+    )
+      .png()
+      .toBuffer();
   const described = async (thumbnails: readonly { side: number; bytes: Uint8Array; width: number; height: number }[] | undefined) =>
     Promise.all(
       (thumbnails ?? []).map(async ({ side, bytes, width, height }) => {
@@ -109,7 +154,9 @@ describe('CPU pool', () => {
   });
 
   it('makes thumbnails from the decode that verifies a file, and refuses a cut-short file as without them', async () => {
-    const jpeg = await sharp(await photo(500, 1000)).jpeg().toBuffer();
+    const jpeg = await sharp(await photo(500, 1000))
+      .jpeg()
+      .toBuffer();
     const verified = await cpu.verify(jpeg, { maxPixels: 10_000_000, thumbnails: [256, 768] });
     expect([verified.width, verified.height]).toEqual([500, 1000]);
     expect((await described(verified.thumbnails)).map(({ format, decoded }) => [format, ...decoded])).toEqual([
@@ -124,7 +171,9 @@ describe('CPU pool', () => {
   });
 
   it("refuses bytes that are not an image with the decoder's own words", async () => {
-    await expect(cpu.encode(new TextEncoder().encode('<html>oops</html>'), { format: 'png' })).rejects.toThrow('Input buffer contains unsupported image format');
+    await expect(cpu.encode(new TextEncoder().encode('<html>oops</html>'), { format: 'png' })).rejects.toThrow(
+      'Input buffer contains unsupported image format',
+    );
   });
 
   it('refuses a PNG cut short', async () => {
@@ -139,6 +188,45 @@ describe('CPU pool', () => {
     await expect(pending).rejects.toThrow('caller gave up');
     await expect(cpu.encode(new Uint8Array(8), { format: 'png', signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
   });
+
+  it('serves callers in the order their tasks arrived: one that submits again at once does not overtake those waiting', async () => {
+    const single = createCpuPool({ threads: 1 });
+    try {
+      const served: string[] = [];
+      const bytes = photoPixels(64, 64, () => 255);
+      // Each caller asks again the moment it is answered, as eight concurrent generations did.
+      const caller = async (name: string) => {
+        for (let round = 0; round < 4; round += 1) {
+          await single.base64(bytes);
+          served.push(name);
+        }
+      };
+      await Promise.all(['a', 'b', 'c'].map(caller));
+      expect(served).toEqual(['a', 'b', 'c', 'a', 'b', 'c', 'a', 'b', 'c', 'a', 'b', 'c']);
+    } finally {
+      await single.close();
+    }
+  });
+
+  it('keeps its thread when a caller gives up on a task already running, and drops a waiting one unrun', async () => {
+    const single = createCpuPool({ threads: 1 });
+    try {
+      const { threadId: before } = await single.render(input({ width: 16, height: 16 }));
+      const running = new AbortController();
+      const waiting = new AbortController();
+      const first = single.render(input({ width: 2048, height: 2048 }), { signal: running.signal });
+      const second = single.render(input({ width: 2048, height: 2048 }), { signal: waiting.signal });
+      running.abort(new Error('caller hung up'));
+      waiting.abort(new Error('caller hung up too'));
+      await expect(first).rejects.toThrow('caller hung up');
+      await expect(second).rejects.toThrow('caller hung up too');
+      // Piscina would have ended the thread to abort the running render: the next task would run on another.
+      const { threadId: after } = await single.render(input({ width: 16, height: 16 }));
+      expect(after).toBe(before);
+    } finally {
+      await single.close();
+    }
+  }, 60_000);
 
   it('refuses work once closed, and a close before any work starts no thread', async () => {
     const pool = createCpuPool({ threads: 1 });
@@ -184,4 +272,24 @@ describe('CPU pool', () => {
     await pool.close();
     await rejected;
   });
+
+  it('decodes a small image in a lane of its own, not behind a large decode already running', async () => {
+    const single = createCpuPool({ threads: 1 });
+    try {
+      const large = await sharp({ create: { width: 8192, height: 8192, channels: 3, background: '#6b8e23' } })
+        .png()
+        .toBuffer();
+      const small = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#aa3366' } })
+        .png()
+        .toBuffer();
+      await single.verify(small, { maxPixels: 8192 * 8192, pixels: 64 * 64 }); // the quick lane's thread is started
+      const finished: string[] = [];
+      const big = single.verify(large, { maxPixels: 8192 * 8192, pixels: 8192 * 8192 }).then(() => finished.push('large'));
+      await single.verify(small, { maxPixels: 8192 * 8192, pixels: 64 * 64 }).then(() => finished.push('small'));
+      await big;
+      expect(finished).toEqual(['small', 'large']);
+    } finally {
+      await single.close();
+    }
+  }, 60_000);
 });

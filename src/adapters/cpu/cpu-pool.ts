@@ -1,9 +1,11 @@
 import { availableParallelism } from 'node:os';
+import { MessageChannel, receiveMessageOnPort, type MessagePort, type TransferListItem } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { CodecCallOptions, EncodedImage, ImageCodec, VerifiedImage } from '../../ports/image-codec.js';
 import type { EditInput } from '../providers/procedural/edit.js';
-import type { RenderInput } from '../providers/procedural/render.js';
+import type { OnRenderStage, RenderInput, RenderStage } from '../providers/procedural/render.js';
 import type { EncodeOutput, RenderOutput } from './cpu-tasks.js';
+import { createFifoLane } from './fifo-lane.js';
 
 /**
  * Worker threads for the CPU-heavy work (drawing the offline model's images, decoding and encoding PNG),
@@ -12,9 +14,9 @@ import type { EncodeOutput, RenderOutput } from './cpu-tasks.js';
  */
 export interface CpuPool extends ImageCodec {
   /** Draws and encodes one offline image; `threadId` names the worker thread that did it. */
-  render(input: RenderInput, options?: CodecCallOptions): Promise<RenderOutput>;
+  render(input: RenderInput, options?: RenderCallOptions): Promise<RenderOutput>;
   /** The offline model's edit of an input image (with or without a mask), encoded as a PNG. */
-  edit(input: EditInput, options?: CodecCallOptions): Promise<RenderOutput>;
+  edit(input: EditInput, options?: RenderCallOptions): Promise<RenderOutput>;
   /**
    * A mask in imagegate's semantics (transparent = change) as a greyscale PNG where white = change and black = keep,
    * for providers that read masks by brightness (Stability's inpaint). Rejects with the decoder's reason.
@@ -25,6 +27,11 @@ export interface CpuPool extends ImageCodec {
   warm(): void;
   /** Ends the threads; tasks still running reject. Safe to call twice. */
   close(): Promise<void>;
+}
+
+export interface RenderCallOptions extends CodecCallOptions {
+  /** Each stage of the drawing as it starts, in order, all of them before the call resolves. */
+  onStage?: OnRenderStage;
 }
 
 export interface CpuPoolOptions {
@@ -66,6 +73,12 @@ function workerEntry(): { filename: string; execArgv: string[] | undefined } {
  */
 const ownCopy = (bytes: Uint8Array): Uint8Array<ArrayBuffer> => new Uint8Array(bytes);
 
+/**
+ * Images of at most this many pixels (by their header) are decoded in the quick lane: about 60 ms for a 2048² PNG
+ * here, so with one decode per key at a time (UPLOAD_DECODES_PER_KEY) the lane's queue stays short.
+ */
+export const QUICK_LANE_PIXELS = 2048 * 2048;
+
 const FORMAT = {
   png: { contentType: 'image/png', extension: 'png' },
   jpeg: { contentType: 'image/jpeg', extension: 'jpg' },
@@ -80,6 +93,7 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
   const threads = options.threads ?? defaultCpuThreads();
   const idleTimeout = options.idleTimeoutMs ?? CPU_IDLE_TIMEOUT_MS;
   let pool: Piscina | undefined;
+  let quick: Piscina | undefined;
   let closed = false;
 
   const started = (): Piscina => {
@@ -88,29 +102,49 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
     pool ??= new Piscina({ filename, execArgv, minThreads: 0, maxThreads: threads, idleTimeout });
     return pool;
   };
+  // One thread of its own for small images' decodes: a 64x64 upload does not wait for a 50-megapixel decode of another
+  // key to finish (on two cores the main lane has one thread). It starts with the first such decode, ends when idle.
+  const quickLane = (): Piscina => {
+    if (closed) throw new Error('the CPU pool is closed');
+    const { filename, execArgv } = workerEntry();
+    quick ??= new Piscina({ filename, execArgv, minThreads: 0, maxThreads: 1, idleTimeout });
+    return quick;
+  };
 
-  async function run(name: 'render' | 'edit' | 'base64' | 'encode' | 'verify' | 'inpaintMask', task: unknown, signal: AbortSignal | undefined, transferList?: ArrayBuffer[]): Promise<unknown> {
-    signal?.throwIfAborted();
-    try {
-      return await started().run(task, { name, signal, transferList });
-    } catch (error) {
-      // Piscina wraps the reason (ending the worker mid-task); the caller sees its own reason, as before.
-      if (signal?.aborted === true) throw signal.reason;
-      throw error;
-    }
+  // Each lane serves its tasks in arrival order, one per thread (see FifoLane).
+  const lanes = { main: createFifoLane(started, threads), quick: createFifoLane(quickLane, 1) };
+
+  function run(
+    name: 'render' | 'edit' | 'base64' | 'encode' | 'verify' | 'inpaintMask',
+    task: unknown,
+    signal: AbortSignal | undefined,
+    transferList?: TransferListItem[],
+    lane: 'main' | 'quick' = 'main',
+  ): Promise<unknown> {
+    return lanes[lane].run({ name, task, transferList }, signal);
   }
 
   return {
     threads,
     async render(input, callOptions) {
-      return (await run('render', input, callOptions?.signal)) as RenderOutput;
+      const signal = callOptions?.signal;
+      return (await withStages(callOptions?.onStage, (stages) =>
+        stages === undefined ? run('render', input, signal) : run('render', { ...input, stages }, signal, [stages]),
+      )) as RenderOutput;
     },
     async edit(input, callOptions) {
       // Copies of just the image's and the mask's bytes are moved, as for encode: the caller keeps its buffers.
       const image = ownCopy(input.image);
       const mask = input.mask === undefined ? undefined : ownCopy(input.mask);
-      const transferList = mask === undefined ? [image.buffer] : [image.buffer, mask.buffer];
-      return (await run('edit', { ...input, image, mask }, callOptions?.signal, transferList)) as RenderOutput;
+      const moved: TransferListItem[] = mask === undefined ? [image.buffer] : [image.buffer, mask.buffer];
+      return (await withStages(callOptions?.onStage, (stages) =>
+        run(
+          'edit',
+          { ...input, image, mask, ...(stages === undefined ? {} : { stages }) },
+          callOptions?.signal,
+          stages === undefined ? moved : [...moved, stages],
+        ),
+      )) as RenderOutput;
     },
     async inpaintMask(mask, callOptions): Promise<Uint8Array> {
       const copy = ownCopy(mask);
@@ -135,9 +169,13 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
         ...(thumbnailsFailed === undefined ? {} : { thumbnailsFailed }),
       };
     },
-    async verify(bytes, { signal, maxPixels, thumbnails }) {
-      const copy = ownCopy(bytes);
-      return (await run('verify', { bytes: copy, maxPixels, thumbnails }, signal, [copy.buffer])) as VerifiedImage;
+    readsFiles: true,
+    async verify(image, { signal, maxPixels, thumbnails, pixels }) {
+      const lane = pixels !== undefined && pixels <= QUICK_LANE_PIXELS ? 'quick' : 'main';
+      // A file is decoded where it lies: only its path crosses to the worker.
+      if (!(image instanceof Uint8Array)) return (await run('verify', { path: image.path, maxPixels, thumbnails }, signal, undefined, lane)) as VerifiedImage;
+      const copy = ownCopy(image);
+      return (await run('verify', { bytes: copy, maxPixels, thumbnails }, signal, [copy.buffer], lane)) as VerifiedImage;
     },
     warm() {
       // Threads start on demand (minThreads 0, so an idle server lets them go): a no-op task starts one, and loading
@@ -149,9 +187,36 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
     },
     async close() {
       closed = true;
-      const running = pool;
+      const running = [pool, quick];
       pool = undefined;
-      await running?.destroy();
+      quick = undefined;
+      await Promise.all(running.map((lane) => lane?.destroy()));
     },
   };
+}
+
+/**
+ * Runs `task` with a port the worker posts the drawing's stages to (cpu-tasks.ts), handing each to `onStage`. Once the
+ * task is done, the stages still queued on the port are read at once, so every stage is handed over before the
+ * result: the port and piscina's own channel are not ordered with each other. Without `onStage`, no port.
+ */
+async function withStages<T>(onStage: OnRenderStage | undefined, task: (stages: MessagePort | undefined) => Promise<T>): Promise<T> {
+  if (onStage === undefined) return task(undefined);
+  const { port1: listening, port2: posting } = new MessageChannel();
+  // A listener that throws must not become an uncaught exception of the port's event.
+  const hand = (stage: RenderStage): void => {
+    try {
+      onStage(stage);
+    } catch {
+      // the listener's own failure; the drawing goes on
+    }
+  };
+  listening.on('message', hand);
+  try {
+    const result = await task(posting);
+    for (let queued = receiveMessageOnPort(listening); queued !== undefined; queued = receiveMessageOnPort(listening)) hand(queued.message as RenderStage);
+    return result;
+  } finally {
+    listening.close();
+  }
 }

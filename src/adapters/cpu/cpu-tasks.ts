@@ -3,11 +3,11 @@
  * Piscina calls the export named by `run(..., { name })`. Results carry their buffers as transfers,
  * so megabytes of PNG change threads without a copy.
  */
-import { threadId } from 'node:worker_threads';
+import { threadId, type MessagePort } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import sharp from 'sharp';
 import { editProcedural, type EditInput } from '../providers/procedural/edit.js';
-import { renderProcedural, type RenderInput } from '../providers/procedural/render.js';
+import { renderProcedural, type OnRenderStage, type RenderInput } from '../providers/procedural/render.js';
 import { inpaintMaskFromAlpha } from '../providers/stability/inpaint-mask.js';
 import type { EncodedThumbnail } from '../../ports/image-codec.js';
 import { makeThumbnails, thumbnailBuffers } from './thumbnails.js';
@@ -29,9 +29,16 @@ export function warm(): number {
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
+/** The port a caller following the drawing gave (cpu-pool.ts withStages): each stage is posted to it as it starts. */
+interface Staged {
+  stages?: MessagePort;
+}
+
+const postingTo = (port: MessagePort | undefined): OnRenderStage | undefined => (port === undefined ? undefined : (stage) => port.postMessage(stage));
+
 /** Draws the offline model's image and encodes it; deterministic, as libvips' PNG encoder is for equal pixels. */
-export async function render(input: RenderInput): Promise<unknown> {
-  const image = renderProcedural(input);
+export async function render({ stages, ...input }: RenderInput & Staged): Promise<unknown> {
+  const image = renderProcedural(input, postingTo(stages));
   const png = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
     .png({ compressionLevel: 6 })
     .toBuffer();
@@ -40,8 +47,8 @@ export async function render(input: RenderInput): Promise<unknown> {
 }
 
 /** The offline model's edit of `images[0]` (see editProcedural), encoded as `render` encodes, with the alpha kept. */
-export async function edit(input: EditInput): Promise<unknown> {
-  const image = await editProcedural(input);
+export async function edit({ stages, ...input }: EditInput & Staged): Promise<unknown> {
+  const image = await editProcedural(input, postingTo(stages));
   const png = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } })
     .png({ compressionLevel: 6 })
     .toBuffer();
@@ -90,7 +97,10 @@ export async function encode(task: EncodeTask): Promise<unknown> {
   else image = image.webp(quality === undefined ? {} : { quality });
   const { data, info } = await image.toBuffer({ resolveWithObject: true });
   const bytes = ownBuffer(data);
-  return transfer<EncodeOutput>({ bytes, width: info.width, height: info.height, ...thumbnails, threadId }, [bytes.buffer, ...thumbnailBuffers(thumbnails.thumbnails)]);
+  return transfer<EncodeOutput>({ bytes, width: info.width, height: info.height, ...thumbnails, threadId }, [
+    bytes.buffer,
+    ...thumbnailBuffers(thumbnails.thumbnails),
+  ]);
 }
 
 /**
@@ -111,12 +121,17 @@ async function thumbnailsOf(task: EncodeTask, flatten: boolean): Promise<Pick<En
  * What `ImageCodec.verify` does: decodes every pixel (stats reads them all, without holding the raw image). Asked for
  * thumbnails, it decodes once to make them instead, which reads every pixel just the same (see makeThumbnails).
  */
-export async function verify(task: { bytes: Uint8Array; maxPixels: number; thumbnails?: readonly number[] }): Promise<unknown> {
-  const image = sharp(task.bytes, { failOn: 'error', limitInputPixels: task.maxPixels });
+export async function verify(task: { bytes?: Uint8Array; path?: string; maxPixels: number; thumbnails?: readonly number[] }): Promise<unknown> {
+  // From a file, libvips reads it a few rows at a time (sequential access): a 50 MB upload's decode holds a strip of
+  // pixels, not the file and its pixels. Bytes are decoded as they came.
+  const input = task.path ?? task.bytes;
+  if (input === undefined) throw new Error('nothing to verify');
+  const access = task.path === undefined ? {} : { sequentialRead: true };
+  const image = sharp(input, { failOn: 'error', limitInputPixels: task.maxPixels, ...access });
   const meta = await image.metadata();
   if (meta.width === undefined || meta.height === undefined) throw new Error('the image has no dimensions');
   if (task.thumbnails !== undefined && task.thumbnails.length > 0) {
-    const thumbnails = await makeThumbnails(task.bytes, task.thumbnails, { maxPixels: task.maxPixels });
+    const thumbnails = await makeThumbnails(input, task.thumbnails, { maxPixels: task.maxPixels, sequential: task.path !== undefined });
     return transfer({ width: meta.width, height: meta.height, thumbnails }, thumbnailBuffers(thumbnails));
   }
   await image.stats();
@@ -131,7 +146,12 @@ export async function inpaintMask(bytes: Uint8Array): Promise<unknown> {
   const { data, info } = await sharp(bytes, { failOn: 'error' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const grey = inpaintMaskFromAlpha(data, info.channels);
   // `b-w` keeps it one channel: sharp would otherwise write the grey as RGB.
-  const png = ownBuffer(await sharp(grey, { raw: { width: info.width, height: info.height, channels: 1 } }).toColourspace('b-w').png({ compressionLevel: 6 }).toBuffer());
+  const png = ownBuffer(
+    await sharp(grey, { raw: { width: info.width, height: info.height, channels: 1 } })
+      .toColourspace('b-w')
+      .png({ compressionLevel: 6 })
+      .toBuffer(),
+  );
   return transfer<Uint8Array>(png, [png.buffer]);
 }
 

@@ -10,6 +10,8 @@ export interface ThumbnailSource {
   flatten?: boolean;
   /** Refuse an image of more pixels than this before decoding it (verify's limit). */
   maxPixels?: number;
+  /** Read a file top to bottom (libvips' sequential access), which keeps a large image's decode to a strip of rows. */
+  sequential?: boolean;
 }
 
 /**
@@ -25,9 +27,10 @@ const WEBP = { quality: 80, effort: 2 } as const;
  * as verify's full decode does (the shrink still reads every row: libvips has no shrink-on-load for PNG, and for
  * JPEG and WebP the scaled decode still reads all the data).
  */
-export async function makeThumbnails(bytes: Uint8Array, sides: readonly number[], source: ThumbnailSource = {}): Promise<EncodedThumbnail[]> {
+export async function makeThumbnails(bytes: Uint8Array | string, sides: readonly number[], source: ThumbnailSource = {}): Promise<EncodedThumbnail[]> {
   const largest = Math.max(...sides);
-  let pipeline = sharp(bytes, { failOn: 'error', ...(source.maxPixels === undefined ? {} : { limitInputPixels: source.maxPixels }) })
+  const limits = source.maxPixels === undefined ? {} : { limitInputPixels: source.maxPixels };
+  let pipeline = sharp(bytes, { failOn: 'error', ...limits, ...(source.sequential === true ? { sequentialRead: true } : {}) })
     .autoOrient()
     .resize({ width: largest, height: largest, fit: 'inside', withoutEnlargement: true });
   if (source.flatten === true) pipeline = pipeline.flatten({ background: '#ffffff' });

@@ -24,27 +24,47 @@ export function createAnalyticsRepository(db: Kysely<DatabaseSchema>): Analytics
     let query = db.selectFrom('usage_daily').select(['day', 'model', 'images', 'deleted_images', 'cost']).where('user_id', '=', userId);
     if (fromDay !== undefined) query = query.where('day', '>=', fromDay);
     if (toDay !== undefined) query = query.where('day', '<', toDay);
-    return (await query.execute()).map((row) => ({ day: row.day, model: row.model, images: toNumber(row.images), deleted_images: toNumber(row.deleted_images), cost: toNumber(row.cost) }));
+    return (await query.execute()).map((row) => ({
+      day: row.day,
+      model: row.model,
+      images: toNumber(row.images),
+      deleted_images: toNumber(row.deleted_images),
+      cost: toNumber(row.cost),
+    }));
   };
 
   const scanned = async (userId: string, from: string | undefined, to: string | undefined, keyId?: string): Promise<DayModelBucket[]> => {
     const day = sql<string>`substr(created_at, 1, 10)`;
     let query = db
       .selectFrom('images')
-      .select([day.as('day'), 'model', sql<number>`count(*)`.as('images'), sql<number>`coalesce(sum(is_deleted), 0)`.as('deleted_images'), sql<number>`coalesce(sum(cost), 0)`.as('cost')])
+      .select([
+        day.as('day'),
+        'model',
+        sql<number>`count(*)`.as('images'),
+        sql<number>`coalesce(sum(is_deleted), 0)`.as('deleted_images'),
+        sql<number>`coalesce(sum(cost), 0)`.as('cost'),
+      ])
       .where('user_id', '=', userId);
     if (from !== undefined) query = query.where('created_at', '>=', from);
     if (to !== undefined) query = query.where('created_at', '<', to);
     if (keyId !== undefined) query = query.where('key_id', '=', keyId);
     const rows = await query.groupBy([day, 'model']).execute();
-    return rows.map((row) => ({ day: row.day, model: row.model, images: toNumber(row.images), deleted_images: toNumber(row.deleted_images), cost: toNumber(row.cost) }));
+    return rows.map((row) => ({
+      day: row.day,
+      model: row.model,
+      images: toNumber(row.images),
+      deleted_images: toNumber(row.deleted_images),
+      cost: toNumber(row.cost),
+    }));
   };
 
   return {
     async usage(userId, range, keyId) {
       // The rollups are per user, not per key: one key's images are read through (key_id, created_at).
       if (keyId !== undefined) return summarize(await scanned(userId, range.from, range.to, keyId));
-      return summarize(await collect(range, { rollups: (fromDay, toDay) => rollups(userId, fromDay, toDay), scanned: (from, to) => scanned(userId, from, to) }));
+      return summarize(
+        await collect(range, { rollups: (fromDay, toDay) => rollups(userId, fromDay, toDay), scanned: (from, to) => scanned(userId, from, to) }),
+      );
     },
   };
 }
@@ -98,6 +118,12 @@ function summarize(buckets: readonly DayModelBucket[]) {
   };
 }
 
-const add = (a: DayModelBucket, b: DayModelBucket): DayModelBucket => ({ ...a, images: a.images + b.images, deleted_images: a.deleted_images + b.deleted_images, cost: a.cost + b.cost });
-const sum = (buckets: readonly UsageBucket[], field: 'images' | 'deleted_images' | 'cost'): number => buckets.reduce((total, bucket) => total + bucket[field], 0);
+const add = (a: DayModelBucket, b: DayModelBucket): DayModelBucket => ({
+  ...a,
+  images: a.images + b.images,
+  deleted_images: a.deleted_images + b.deleted_images,
+  cost: a.cost + b.cost,
+});
+const sum = (buckets: readonly UsageBucket[], field: 'images' | 'deleted_images' | 'cost'): number =>
+  buckets.reduce((total, bucket) => total + bucket[field], 0);
 const codePointOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

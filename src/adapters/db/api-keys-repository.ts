@@ -3,19 +3,25 @@ import type { ApiKeyRepository, ApiKeyRow, Permission, Plan } from '../../ports/
 import { toNumber } from './rows.js';
 import type { ApiKeysTable, DatabaseSchema } from './schema.js';
 
-const toRow = ({ daily_budget_usd: daily, monthly_budget_usd: monthly, ...row }: Selectable<ApiKeysTable>): ApiKeyRow => ({
+/** `/key_a/key_b/` from the creators, root first; null for none. */
+export const toCreatorPath = (ids: readonly string[] | undefined): string | null => (ids === undefined || ids.length === 0 ? null : `/${ids.join('/')}/`);
+const fromCreatorPath = (path: string | null): string[] => (path === null ? [] : path.split('/').filter((id) => id !== ''));
+
+const toRow = ({ daily_budget_usd: daily, monthly_budget_usd: monthly, creator_path: creators, ...row }: Selectable<ApiKeysTable>): ApiKeyRow => ({
   ...row,
   // Absent rather than null when unset, as rows written before budgets existed.
   ...(daily === null ? {} : { daily_budget_usd: Number(daily) }),
   ...(monthly === null ? {} : { monthly_budget_usd: Number(monthly) }),
+  ...(creators === null ? {} : { creator_ids: fromCreatorPath(creators) }),
   permissions: JSON.parse(row.permissions) as Permission[],
   plan: row.plan as Plan,
   rate_limit: row.rate_limit === null ? null : Number(row.rate_limit),
   is_admin: Number(row.is_admin) === 1,
 });
 
-const fromRow = (row: ApiKeyRow): Selectable<ApiKeysTable> => ({
+const fromRow = ({ creator_ids: creators, ...row }: ApiKeyRow): Selectable<ApiKeysTable> => ({
   ...row,
+  creator_path: toCreatorPath(creators),
   daily_budget_usd: row.daily_budget_usd ?? null,
   monthly_budget_usd: row.monthly_budget_usd ?? null,
   permissions: JSON.stringify(row.permissions),
@@ -45,7 +51,9 @@ export function createApiKeyRepository(db: Kysely<DatabaseSchema>): ApiKeyReposi
     async list(userId, page) {
       const [rows, count] = await Promise.all([
         scoped(userId).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-        scoped(userId).select((eb) => eb.fn.countAll().as('total')).executeTakeFirst(),
+        scoped(userId)
+          .select((eb) => eb.fn.countAll().as('total'))
+          .executeTakeFirst(),
       ]);
       return { items: rows.map(toRow), total: toNumber(count?.total) };
     },
@@ -74,7 +82,24 @@ export function createApiKeyRepository(db: Kysely<DatabaseSchema>): ApiKeyReposi
     async upsert(row) {
       const values = fromRow(row);
       const { id: _id, ...changes } = values;
-      await db.insertInto('api_keys').values(values).onConflict((oc) => oc.column('id').doUpdateSet(changes)).execute();
+      await db
+        .insertInto('api_keys')
+        .values(values)
+        .onConflict((oc) => oc.column('id').doUpdateSet(changes))
+        .execute();
+    },
+    async budgetChain(id) {
+      const key = await db.selectFrom('api_keys').select('creator_path').where('id', '=', id).executeTakeFirst();
+      if (key === undefined) return [];
+      const chain = [id, ...fromCreatorPath(key.creator_path).reverse()];
+      const rows = await db.selectFrom('api_keys').select(['id', 'daily_budget_usd', 'monthly_budget_usd']).where('id', 'in', chain).execute();
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return chain.flatMap((keyId) => {
+        const row = byId.get(keyId);
+        if (row === undefined) return [];
+        const budget = (value: number | null) => (value === null ? null : Number(value));
+        return [{ key_id: keyId, daily_budget_usd: budget(row.daily_budget_usd), monthly_budget_usd: budget(row.monthly_budget_usd) }];
+      });
     },
     async countActive(at) {
       const result = await db

@@ -1,8 +1,7 @@
-import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { BatchItemRow, BatchRepository, BatchRow, BatchStatus, Database, WebhookDeliveryRow } from '../../ports/database.js';
 import type { UnitOfWork, Write } from '../../ports/db/unit-of-work.js';
-import { settlementOf } from './charges-repository.js';
-import { guardedImageWrites } from './image-writes.js';
+import { fromRow as generationColumns, rankedRows } from './generations-repository.js';
 import { parseJsonObject, toNumber } from './rows.js';
 import type { BatchItemsTable, BatchesTable, DatabaseSchema } from './schema.js';
 import { DEFAULT_MAX_BOUND_PARAMETERS, perStatement, valuesWhere } from './statements.js';
@@ -20,11 +19,22 @@ const toBatch = ({ key_id: keyId, ...row }: Selectable<BatchesTable>): BatchRow 
 const toItem = (row: Selectable<BatchItemsTable>): BatchItemRow => ({ ...row, idx: Number(row.idx), status: row.status as BatchItemRow['status'] });
 
 const OPEN: BatchStatus[] = ['queued', 'processing'];
+/** What a batch's prompt cancelled with its batch answers at GET /api/generations/{id}. */
+const BATCH_CANCELLED = {
+  error: 'Generation cancelled',
+  code: 'GENERATION_CANCELLED',
+  details: { message: 'its batch was cancelled before this prompt started, so it was never sent or charged' },
+};
 const OPEN_ITEMS: BatchItemRow['status'][] = ['pending', 'running'];
 /** Rows per multi-row insert: 7 parameters each keeps a statement far under SQLite's and PostgreSQL's limits. */
 const ITEMS_PER_INSERT = 500;
 
-export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Database['dialect'], unit: UnitOfWork, limits: { maxBoundParameters: number } = { maxBoundParameters: DEFAULT_MAX_BOUND_PARAMETERS }): BatchRepository {
+export function createBatchRepository(
+  db: Kysely<DatabaseSchema>,
+  dialect: Database['dialect'],
+  unit: UnitOfWork,
+  limits: { maxBoundParameters: number } = { maxBoundParameters: DEFAULT_MAX_BOUND_PARAMETERS },
+): BatchRepository {
   /**
    * Every transaction that writes a batch and its items locks the batch row first, as `cancel` does by
    * updating it: in the other order a worker starting an item and a user cancelling the batch each hold
@@ -44,47 +54,33 @@ export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Datab
   const eventWrite = (row: WebhookDeliveryRow, status: BatchStatus): Write => {
     const columns = Object.keys(row) as (keyof WebhookDeliveryRow)[];
     const reached = sql<boolean>`exists (select 1 from batches where id = ${row.batch_id} and status = ${status})`;
-    return writeOf(`batches: the batch.${status} event`, db.insertInto('webhook_deliveries').columns(columns).expression(valuesWhere(db, columns, row, reached)).onConflict((oc) => oc.column('id').doNothing()));
-  };
-
-  /** The item is still to settle: each write of a settlement applies only then, and the item itself is written last. */
-  const unsettled = (batchId: string, idx: number) =>
-    sql<boolean>`exists (select 1 from batch_items where batch_id = ${batchId} and idx = ${idx} and status not in ('succeeded', 'failed'))`;
-
-  /**
-   * Moves an item to a final state once, with its side effects and the batch's counter, as one unit of work that
-   * D1's batch() can run too: every write is guarded by the item being unsettled, which only the last write changes.
-   * True when this call settled it (false: already settled, by an earlier run of the same prompt).
-   */
-  const settle = async (
-    batchId: string,
-    idx: number,
-    at: string,
-    outcome: { status: 'succeeded' | 'failed'; error: string | null },
-    counter: 'completed_count' | 'failed_count',
-    alsoWrites: (applies: RawBuilder<boolean>) => Write[] = () => [],
-  ): Promise<boolean> => {
-    const applies = unsettled(batchId, idx);
-    const writes: Write[] = [...lockWrites(batchId)];
-    writes.push(...alsoWrites(applies));
-    writes.push(writeOf(`batches.settle: ${counter}`, db.updateTable('batches').set((eb) => ({ [counter]: eb(counter, '+', 1), updated_at: at })).where('id', '=', batchId).where(applies)));
-    writes.push(
-      writeOf(
-        'batches.settle: the item',
-        db.updateTable('batch_items').set({ ...outcome, updated_at: at }).where('batch_id', '=', batchId).where('idx', '=', idx).where('status', 'not in', ['succeeded', 'failed']),
-      ),
+    return writeOf(
+      `batches: the batch.${status} event`,
+      db
+        .insertInto('webhook_deliveries')
+        .columns(columns)
+        .expression(valuesWhere(db, columns, row, reached))
+        .onConflict((oc) => oc.column('id').doNothing()),
     );
-    const outcomes = await unit.commit(writes);
-    return (outcomes.at(-1)?.changed ?? 0) > 0;
   };
 
   return {
-    async create(batch, items) {
-      const writes = [writeOf('batches.create', db.insertInto('batches').values({ ...batch, key_id: batch.key_id ?? null, parameters: JSON.stringify(batch.parameters) }))];
+    async create(batch, items, generations = []) {
+      const writes = [
+        writeOf('batches.create', db.insertInto('batches').values({ ...batch, key_id: batch.key_id ?? null, parameters: JSON.stringify(batch.parameters) })),
+      ];
       // A few statements instead of one per prompt: a batch's first calls wait on this insert.
       const perInsert = perStatement(ITEMS_PER_INSERT, limits.maxBoundParameters, Object.keys(items[0] ?? {}).length || 1);
-      for (let at = 0; at < items.length; at += perInsert) writes.push(writeOf('batches.create: its prompts', db.insertInto('batch_items').values(items.slice(at, at + perInsert))));
+      for (let at = 0; at < items.length; at += perInsert)
+        writes.push(writeOf('batches.create: its prompts', db.insertInto('batch_items').values(items.slice(at, at + perInsert))));
+      // Ranked as every generation is, read before the unit (D1 runs it as one batch of statements, with no reads between).
+      const ranked = await rankedRows(db, generations);
+      const rows = ranked.map((row) => ({ ...generationColumns(row), queue_rank: row.queue_rank }));
+      const perGenerationInsert = perStatement(ITEMS_PER_INSERT, limits.maxBoundParameters, Object.keys(rows[0] ?? {}).length || 1);
+      for (let at = 0; at < rows.length; at += perGenerationInsert)
+        writes.push(writeOf('batches.create: their generations', db.insertInto('generations').values(rows.slice(at, at + perGenerationInsert))));
       await unit.commit(writes);
+      return ranked;
     },
     async find(userId, id) {
       const row = await db.selectFrom('batches').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
@@ -107,41 +103,6 @@ export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Datab
       const row = await db.selectFrom('batch_items').selectAll().where('batch_id', '=', batchId).where('idx', '=', idx).executeTakeFirst();
       return row === undefined ? undefined : toItem(row);
     },
-    async startItem(batchId, idx, at) {
-      // Once the batch is processing (every prompt but its first), one statement starts the item: nothing else
-      // changes. On PostgreSQL the batch row is share-locked first, as lockBatch does, so a cancel under way is
-      // waited for and wins (its item is then cancelled, not started), in the same lock order as every writer.
-      let processing = db.selectFrom('batches').select('id').where('id', '=', batchId).where('status', '=', 'processing');
-      if (dialect === 'postgres') processing = processing.forShare();
-      // The item, if it is still to run (a retried job finds it running).
-      const startable = (writer: Kysely<DatabaseSchema>) =>
-        writer.updateTable('batch_items').set({ status: 'running', updated_at: at }).where('batch_id', '=', batchId).where('idx', '=', idx).where('status', 'in', ['pending', 'running']);
-      const started = await startable(db)
-        .where((eb) => eb.exists(processing))
-        .executeTakeFirst();
-      if (toNumber(started.numUpdatedRows) > 0) return true;
-      // The batch's first prompt: the batch turns processing with it, in one unit, while the item is startable.
-      const outcomes = await unit.commit([
-        ...lockWrites(batchId),
-        writeOf(
-          'batches.startItem: the batch',
-          db
-            .updateTable('batches')
-            .set({ status: 'processing', updated_at: at })
-            .where('id', '=', batchId)
-            .where('status', '=', 'queued')
-            .where((eb) => eb.exists(eb.selectFrom('batch_items').select('idx').where('batch_id', '=', batchId).where('idx', '=', idx).where('status', 'in', OPEN_ITEMS))),
-        ),
-        writeOf('batches.startItem', startable(db)),
-      ]);
-      return (outcomes.at(-1)?.changed ?? 0) > 0;
-    },
-    completeItem: (batchId, idx, image, at, charge) =>
-      settle(batchId, idx, at, { status: 'succeeded', error: null }, 'completed_count', (applies) => [
-        ...guardedImageWrites(db, image, applies),
-        ...(charge === undefined ? [] : [writeOf('charges.settle', settlementOf(db, charge).where(applies))]),
-      ]),
-    failItem: (batchId, idx, error, at) => settle(batchId, idx, at, { status: 'failed', error }, 'failed_count'),
     async finishIfDone(batchId, at, delivery) {
       // Read first, then one guarded unit (D1 has no interactive transactions). Once no item is open, none opens
       // again and the counters are final, so the event rendered from this read is the one the batch ends with.
@@ -173,13 +134,21 @@ export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Datab
       // reports, so the unit then applies nothing and the cancel starts again from a fresh read. Each prompt
       // settles once, so this ends.
       for (;;) {
-        const found = await db.selectFrom('batches').selectAll().where('id', '=', batchId).where('user_id', '=', userId).where('status', 'in', OPEN).executeTakeFirst();
+        const found = await db
+          .selectFrom('batches')
+          .selectAll()
+          .where('id', '=', batchId)
+          .where('user_id', '=', userId)
+          .where('status', 'in', OPEN)
+          .executeTakeFirst();
         if (found === undefined) return undefined;
         const read = toBatch(found);
-        const items = (await itemsOf(db, batchId)).map((item): BatchItemRow => (item.status === 'pending' ? { ...item, status: 'cancelled', updated_at: at } : item));
+        const items = (await itemsOf(db, batchId)).map((item): BatchItemRow =>
+          item.status === 'pending' ? { ...item, status: 'cancelled', updated_at: at } : item,
+        );
         const batch: BatchRow = { ...read, status: 'cancelled', finished_at: at, updated_at: at };
         const row = delivery(batch, items);
-        const [cancelled, , stored] = await unit.commit([
+        const [cancelled, , , stored] = await unit.commit([
           writeOf(
             'batches.cancel',
             db
@@ -198,6 +167,16 @@ export function createBatchRepository(db: Kysely<DatabaseSchema>, dialect: Datab
               .set({ status: 'cancelled', updated_at: at })
               .where('batch_id', '=', batchId)
               .where('status', '=', 'pending')
+              .where((eb) => eb.exists(eb.selectFrom('batches').select('id').where('id', '=', batchId).where('status', '=', 'cancelled'))),
+          ),
+          // Their generations, never started, are cancelled uncharged; a running one finishes and settles its prompt.
+          writeOf(
+            'batches.cancel: their queued generations',
+            db
+              .updateTable('generations')
+              .set({ status: 'cancelled', error: JSON.stringify(BATCH_CANCELLED), finished_at: at, cancel_requested_at: at })
+              .where('batch_id', '=', batchId)
+              .where('status', '=', 'queued')
               .where((eb) => eb.exists(eb.selectFrom('batches').select('id').where('id', '=', batchId).where('status', '=', 'cancelled'))),
           ),
           ...(row === undefined ? [] : [eventWrite(row, 'cancelled')]),

@@ -33,7 +33,9 @@ export function createCollectionRepository(db: Kysely<DatabaseSchema>, unit: Uni
           .limit(1)
           .as('cover_key'),
       );
-  const toCollection = (row: { image_count: unknown; cover_key: string | null } & Omit<CollectionWithCount, 'image_count' | 'cover_key'>): CollectionWithCount => ({
+  const toCollection = (
+    row: { image_count: unknown; cover_key: string | null } & Omit<CollectionWithCount, 'image_count' | 'cover_key'>,
+  ): CollectionWithCount => ({
     ...row,
     image_count: toNumber(row.image_count),
     cover_key: row.cover_key ?? null,
@@ -50,7 +52,11 @@ export function createCollectionRepository(db: Kysely<DatabaseSchema>, unit: Uni
     async list(userId, page) {
       const [rows, count] = await Promise.all([
         withCount(userId).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(page.limit).offset(page.offset).execute(),
-        db.selectFrom('collections').where('user_id', '=', userId).select((eb) => eb.fn.countAll().as('total')).executeTakeFirst(),
+        db
+          .selectFrom('collections')
+          .where('user_id', '=', userId)
+          .select((eb) => eb.fn.countAll().as('total'))
+          .executeTakeFirst(),
       ]);
       return { items: rows.map(toCollection), total: toNumber(count?.total) };
     },
@@ -72,11 +78,7 @@ export function createCollectionRepository(db: Kysely<DatabaseSchema>, unit: Uni
       return toNumber(result.numInsertedOrUpdatedRows) > 0;
     },
     async removeImage(collectionId, imageId) {
-      const result = await db
-        .deleteFrom('collection_images')
-        .where('collection_id', '=', collectionId)
-        .where('image_id', '=', imageId)
-        .executeTakeFirst();
+      const result = await db.deleteFrom('collection_images').where('collection_id', '=', collectionId).where('image_id', '=', imageId).executeTakeFirst();
       return toNumber(result.numDeletedRows) > 0;
     },
     async listImages(userId, collectionId, page) {

@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { imageRow } from '../../test-support/image-rows.js';
 import { createSqliteDatabase } from './sqlite.js';
 
-
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });

@@ -11,7 +11,17 @@ export function createIdempotencyRepository(db: Kysely<DatabaseSchema>): Idempot
       for (let round = 0; round < 2; round += 1) {
         const inserted = await db
           .insertInto('idempotency_keys')
-          .values({ user_id: userId, key, fingerprint, state: 'running', response_status: null, response_headers: null, response_body: null, created_at: now, expires_at: expiresAt })
+          .values({
+            user_id: userId,
+            key,
+            fingerprint,
+            state: 'running',
+            response_status: null,
+            response_headers: null,
+            response_body: null,
+            created_at: now,
+            expires_at: expiresAt,
+          })
           .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
           .executeTakeFirst();
         if (toNumber(inserted.numInsertedOrUpdatedRows) > 0) return { kind: 'claimed' };
@@ -28,13 +38,25 @@ export function createIdempotencyRepository(db: Kysely<DatabaseSchema>): Idempot
     },
 
     async renew(userId, key, expiresAt) {
-      await db.updateTable('idempotency_keys').set({ expires_at: expiresAt }).where('user_id', '=', userId).where('key', '=', key).where('state', '=', 'running').execute();
+      await db
+        .updateTable('idempotency_keys')
+        .set({ expires_at: expiresAt })
+        .where('user_id', '=', userId)
+        .where('key', '=', key)
+        .where('state', '=', 'running')
+        .execute();
     },
 
     async complete(userId, key, response, expiresAt) {
       await db
         .updateTable('idempotency_keys')
-        .set({ state: 'done', response_status: response.status, response_headers: JSON.stringify(response.headers), response_body: response.body, expires_at: expiresAt })
+        .set({
+          state: 'done',
+          response_status: response.status,
+          response_headers: JSON.stringify(response.headers),
+          response_body: response.body,
+          expires_at: expiresAt,
+        })
         .where('user_id', '=', userId)
         .where('key', '=', key)
         .execute();
@@ -53,7 +75,9 @@ function toRecord(row: Selectable<IdempotencyKeysTable>): IdempotencyRecord {
     key: row.key,
     fingerprint: row.fingerprint,
     state: done ? 'done' : 'running',
-    response: done ? { status: toNumber(row.response_status), headers: JSON.parse(row.response_headers ?? '{}') as Record<string, string>, body: row.response_body ?? '' } : undefined,
+    response: done
+      ? { status: toNumber(row.response_status), headers: JSON.parse(row.response_headers ?? '{}') as Record<string, string>, body: row.response_body ?? '' }
+      : undefined,
     createdAt: row.created_at,
     expiresAt: row.expires_at,
   };

@@ -46,7 +46,18 @@ export class ImagePageCache {
 
 /** The request's page and filter as one key; undefined fields are left out so equal requests share it. */
 export function pageKey(page: PageRequest & { after?: ImagePosition }, filter: ImageFilter): string {
-  return JSON.stringify([page.limit, page.offset, page.after?.created_at ?? null, page.after?.id ?? null, filter.text ?? null, filter.model ?? null, filter.from ?? null, filter.to ?? null, filter.kind ?? null, filter.derived_from ?? null]);
+  return JSON.stringify([
+    page.limit,
+    page.offset,
+    page.after?.created_at ?? null,
+    page.after?.id ?? null,
+    filter.text ?? null,
+    filter.model ?? null,
+    filter.from ?? null,
+    filter.to ?? null,
+    filter.kind ?? null,
+    filter.derived_from ?? null,
+  ]);
 }
 
 /** Rows are shared by every request that reads the page: frozen, so no caller can change another's answer. */

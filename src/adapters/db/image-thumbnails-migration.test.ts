@@ -1,16 +1,12 @@
-import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryBlobStore } from '../blob/memory-blob-store.js';
 import { toImageRecord } from '../../domain/images/image-record.js';
-import type { Database } from '../../ports/database.js';
-import { TEST_DATABASE_URL, skipWithout } from '../../test-support/services.js';
-import { createTestSchema } from '../../test-support/test-schema.js';
+import { skipWithout } from '../../test-support/services.js';
+import { migrationTestOpeners, type OpenedForMigration } from '../../test-support/migration-openers.js';
 import { createKyselyUnitOfWork } from './unit-of-work.js';
 import { createImageRepository } from './images-repository.js';
 import { migrationProvider } from './migrations/index.js';
-import { createPostgresDatabase } from './postgres.js';
-import type { DatabaseSchema } from './schema.js';
 
 const skipPostgres = await skipWithout('postgres');
 
@@ -20,42 +16,10 @@ function found<T>(row: T | undefined): T {
 }
 const blobs = createMemoryBlobStore('http://localhost:8787/files');
 
-interface Opened {
-  db: Kysely<DatabaseSchema>;
-  /** Where the migration tables live (PostgreSQL: the test's own schema). */
-  migrationTableSchema?: string;
-  close(): Promise<void>;
-}
-
-const openers: [Database['dialect'], boolean, () => Promise<Opened>][] = [
-  [
-    'sqlite',
-    false,
-    async () => {
-      const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: new BetterSqlite3(':memory:') }) });
-      return { db, close: () => db.destroy() };
-    },
-  ],
-  [
-    'postgres',
-    skipPostgres,
-    async () => {
-      const schema = await createTestSchema(TEST_DATABASE_URL);
-      const opened = createPostgresDatabase({ url: TEST_DATABASE_URL, poolSize: 1, schema: schema.name });
-      return {
-        db: opened.kysely,
-        migrationTableSchema: schema.name,
-        close: async () => {
-          await opened.close();
-          await schema.drop();
-        },
-      };
-    },
-  ],
-];
+const openers = migrationTestOpeners(skipPostgres);
 
 describe.each(openers)('migration 013 on %s', (dialect, skip, open) => {
-  let opened: Opened | undefined;
+  let opened: OpenedForMigration | undefined;
   afterEach(async () => {
     await opened?.close();
     opened = undefined;

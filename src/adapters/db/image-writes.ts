@@ -6,7 +6,6 @@ import type { DatabaseSchema } from './schema.js';
 import { valuesWhere } from './statements.js';
 import { writeOf } from './unit-of-work.js';
 
-
 const SOURCE_COLUMNS = ['image_id', 'position', 'source_id', 'user_id'] as const;
 const COUNTER_COLUMNS = ['user_id', 'live_images', 'version'] as const;
 const USAGE_COLUMNS = ['user_id', 'day', 'model', 'images', 'deleted_images', 'cost'] as const;
@@ -38,14 +37,26 @@ export function guardedImageWrites(db: Kysely<DatabaseSchema>, row: ImageRow, ap
   const writes: Write[] = (row.source_image_ids ?? []).map((sourceId, position) =>
     writeOf(
       'images.record: lineage',
-      db.insertInto('image_sources').columns(SOURCE_COLUMNS).expression(valuesWhere(db, SOURCE_COLUMNS, { image_id: row.id, position, source_id: sourceId, user_id: row.user_id }, fresh)),
+      db
+        .insertInto('image_sources')
+        .columns(SOURCE_COLUMNS)
+        .expression(valuesWhere(db, SOURCE_COLUMNS, { image_id: row.id, position, source_id: sourceId, user_id: row.user_id }, fresh)),
     ),
   );
   writes.push(writeOf('images.record: the live counter', counterUpsert(db, row.user_id, row.is_deleted ? 0 : 1, fresh)));
   if (row.kind !== 'upload') writes.push(writeOf('images.record: usage of the day', usageUpsert(db, row, fresh)));
   const values = fromImageRow(row);
   const columns = Object.keys(values) as (keyof typeof values)[];
-  writes.push(writeOf('images.record', db.insertInto('images').columns(columns).expression(valuesWhere(db, columns, values, applies)).onConflict((oc) => oc.column('id').doNothing())));
+  writes.push(
+    writeOf(
+      'images.record',
+      db
+        .insertInto('images')
+        .columns(columns)
+        .expression(valuesWhere(db, columns, values, applies))
+        .onConflict((oc) => oc.column('id').doNothing()),
+    ),
+  );
   return writes;
 }
 
@@ -55,10 +66,16 @@ export function guardedImageWrites(db: Kysely<DatabaseSchema>, row: ImageRow, ap
  * see it as it was. The third write's `changed` says whether it was deleted (0: unknown, another user's, or already).
  */
 export function softDeleteWrites(db: Kysely<DatabaseSchema>, userId: string, id: string, at: string): Write[] {
-  const live = () => db.selectFrom('images').select(sql<number>`1`.as('one')).where('images.id', '=', id).where('images.user_id', '=', userId).where('images.is_deleted', '=', 0);
+  const live = () =>
+    db
+      .selectFrom('images')
+      .select(sql<number>`1`.as('one'))
+      .where('images.id', '=', id)
+      .where('images.user_id', '=', userId)
+      .where('images.is_deleted', '=', 0);
   return [
     writeOf(
-      'images.softDelete: the day\'s deleted images',
+      "images.softDelete: the day's deleted images",
       db
         .updateTable('usage_daily')
         .set((eb) => ({ deleted_images: eb('deleted_images', '+', 1) }))
@@ -76,8 +93,14 @@ export function softDeleteWrites(db: Kysely<DatabaseSchema>, userId: string, id:
           ),
         ),
     ),
-    writeOf('images.softDelete: the live counter', counterUpdate(db, userId, -1).where((eb) => eb.exists(live()))),
-    writeOf('images.softDelete', db.updateTable('images').set({ is_deleted: 1, deleted_at: at }).where('id', '=', id).where('user_id', '=', userId).where('is_deleted', '=', 0)),
+    writeOf(
+      'images.softDelete: the live counter',
+      counterUpdate(db, userId, -1).where((eb) => eb.exists(live())),
+    ),
+    writeOf(
+      'images.softDelete',
+      db.updateTable('images').set({ is_deleted: 1, deleted_at: at }).where('id', '=', id).where('user_id', '=', userId).where('is_deleted', '=', 0),
+    ),
   ];
 }
 
@@ -93,13 +116,27 @@ export function discardWrites(db: Kysely<DatabaseSchema>, userId: string, id: st
       db
         .updateTable('image_counters')
         .set((eb) => ({
-          live_images: eb('image_counters.live_images', '-', upload().where('images.is_deleted', '=', 0).select((count) => count.fn.countAll<number>().as('n'))),
+          live_images: eb(
+            'image_counters.live_images',
+            '-',
+            upload()
+              .where('images.is_deleted', '=', 0)
+              .select((count) => count.fn.countAll<number>().as('n')),
+          ),
           version: eb('image_counters.version', '+', 1),
         }))
         .where('image_counters.user_id', '=', userId)
         .where((eb) => eb.exists(upload().select(sql<number>`1`.as('one')))),
     ),
     writeOf('images.discardUpload', db.deleteFrom('images').where('id', '=', id).where('user_id', '=', userId).where('kind', '=', 'upload')),
+  ];
+}
+
+/** The image's thumbnails stored, and the gallery's version raised so that cached pages show them. */
+export function thumbnailsWrites(db: Kysely<DatabaseSchema>, userId: string, id: string): Write[] {
+  return [
+    writeOf('images.markThumbnails: the gallery version', counterUpdate(db, userId, 0)),
+    writeOf('images.markThumbnails', db.updateTable('images').set({ has_thumbnails: 1 }).where('id', '=', id).where('user_id', '=', userId)),
   ];
 }
 
@@ -117,8 +154,9 @@ const counterUpdate = (db: Kysely<DatabaseSchema>, userId: string, delta: number
 const counterUpsert = (db: Kysely<DatabaseSchema>, userId: string, delta: number, guard?: Expression<SqlBool>) => {
   const row = { user_id: userId, live_images: delta, version: 1 };
   const insert = db.insertInto('image_counters');
-  return (guard === undefined ? insert.values(row) : insert.columns(COUNTER_COLUMNS).expression(valuesWhere(db, COUNTER_COLUMNS, row, guard))).onConflict((oc) =>
-    oc.column('user_id').doUpdateSet((eb) => ({ live_images: eb('image_counters.live_images', '+', delta), version: eb('image_counters.version', '+', 1) })),
+  return (guard === undefined ? insert.values(row) : insert.columns(COUNTER_COLUMNS).expression(valuesWhere(db, COUNTER_COLUMNS, row, guard))).onConflict(
+    (oc) =>
+      oc.column('user_id').doUpdateSet((eb) => ({ live_images: eb('image_counters.live_images', '+', delta), version: eb('image_counters.version', '+', 1) })),
   );
 };
 
@@ -126,7 +164,9 @@ const counterUpsert = (db: Kysely<DatabaseSchema>, userId: string, delta: number
 const lineageInsert = (db: Kysely<DatabaseSchema>, row: ImageRow) => {
   const sources = row.source_image_ids ?? [];
   if (sources.length === 0) return undefined;
-  return db.insertInto('image_sources').values(sources.map((sourceId, position) => ({ image_id: row.id, position, source_id: sourceId, user_id: row.user_id })));
+  return db
+    .insertInto('image_sources')
+    .values(sources.map((sourceId, position) => ({ image_id: row.id, position, source_id: sourceId, user_id: row.user_id })));
 };
 
 /**
@@ -136,11 +176,12 @@ const lineageInsert = (db: Kysely<DatabaseSchema>, row: ImageRow) => {
 const usageUpsert = (db: Kysely<DatabaseSchema>, row: ImageRow, guard?: Expression<SqlBool>) => {
   const usage = { user_id: row.user_id, day: dayOf(row.created_at), model: row.model, images: 1, deleted_images: row.is_deleted ? 1 : 0, cost: row.cost };
   const insert = db.insertInto('usage_daily');
-  return (guard === undefined ? insert.values(usage) : insert.columns(USAGE_COLUMNS).expression(valuesWhere(db, USAGE_COLUMNS, usage, guard))).onConflict((oc) =>
-    oc.columns(['user_id', 'day', 'model']).doUpdateSet((eb) => ({
-      images: eb('usage_daily.images', '+', 1),
-      deleted_images: eb('usage_daily.deleted_images', '+', usage.deleted_images),
-      cost: eb('usage_daily.cost', '+', usage.cost),
-    })),
+  return (guard === undefined ? insert.values(usage) : insert.columns(USAGE_COLUMNS).expression(valuesWhere(db, USAGE_COLUMNS, usage, guard))).onConflict(
+    (oc) =>
+      oc.columns(['user_id', 'day', 'model']).doUpdateSet((eb) => ({
+        images: eb('usage_daily.images', '+', 1),
+        deleted_images: eb('usage_daily.deleted_images', '+', usage.deleted_images),
+        cost: eb('usage_daily.cost', '+', usage.cost),
+      })),
   );
 };

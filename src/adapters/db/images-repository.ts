@@ -1,6 +1,6 @@
 import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, ImageFilter, ImageRepository } from '../../ports/database.js';
-import { discardWrites, newImageWrites, softDeleteWrites } from './image-writes.js';
+import { discardWrites, newImageWrites, softDeleteWrites, thumbnailsWrites } from './image-writes.js';
 import { sharedReads } from '../support/shared-reads.js';
 import { DEFAULT_MAX_BOUND_PARAMETERS, perStatement } from './statements.js';
 import type { UnitOfWork } from '../../ports/db/unit-of-work.js';
@@ -14,7 +14,22 @@ import type { CommittedRead } from './committed-read.js';
  * What a page shows: a live list knows its user, that nothing in it is deleted, and does not show the key that made
  * an image or the search column; each column left out is one value less to build per row (a fifth of the read).
  */
-const LISTED_COLUMNS = ['id', 'prompt', 'model', 'r2_key', 'width', 'height', 'cost', 'created_at', 'template_id', 'metadata', 'parameters', 'kind', 'source_image_ids', 'has_thumbnails'] as const;
+const LISTED_COLUMNS = [
+  'id',
+  'prompt',
+  'model',
+  'r2_key',
+  'width',
+  'height',
+  'cost',
+  'created_at',
+  'template_id',
+  'metadata',
+  'parameters',
+  'kind',
+  'source_image_ids',
+  'has_thumbnails',
+] as const;
 
 /** Keys per query at most: well under SQLite's and PostgreSQL's limits on bound parameters (fewer on D1). */
 const KEYS_PER_QUERY = 500;
@@ -42,8 +57,7 @@ export function createImageRepository(
   // after they asked (exact, see shared-reads.ts). SQLite answers in-process, sooner than any sharing would.
   const readCounter = dialect === 'sqlite' ? queryCounter : sharedReads(queryCounter);
 
-  const live = (userId: string) =>
-    db.selectFrom('images').where('user_id', '=', userId).where('is_deleted', '=', 0);
+  const live = (userId: string) => db.selectFrom('images').where('user_id', '=', userId).where('is_deleted', '=', 0);
 
   /**
    * The children of an image are a few rows of its edges (image_sources_by_source). Without statistics, SQLite's
@@ -53,7 +67,10 @@ export function createImageRepository(
    */
   const scopeOf = (userId: string, filter: ImageFilter) =>
     filter.derived_from !== undefined && dialect === 'sqlite'
-      ? db.selectFrom('images').where(sql<string>`+user_id`, '=', userId).where('is_deleted', '=', 0)
+      ? db
+          .selectFrom('images')
+          .where(sql<string>`+user_id`, '=', userId)
+          .where('is_deleted', '=', 0)
       : live(userId);
 
   const matching = (userId: string, filter: ImageFilter) => {
@@ -73,7 +90,9 @@ export function createImageRepository(
   /** An unfiltered total is the user's counter row; a filtered one has to count. */
   const countMatching = async (userId: string, filter: ImageFilter, live: number): Promise<number> => {
     if (Object.values(filter).every((value) => value === undefined)) return live;
-    const count = await matching(userId, filter).select((eb) => eb.fn.countAll().as('total')).executeTakeFirst();
+    const count = await matching(userId, filter)
+      .select((eb) => eb.fn.countAll().as('total'))
+      .executeTakeFirst();
     return toNumber(count?.total);
   };
 
@@ -138,26 +157,33 @@ export function createImageRepository(
       const [, , deleted] = await unit.commit(softDeleteWrites(db, userId, id, at));
       return (deleted?.changed ?? 0) > 0;
     },
-    async existingKeys(keys) {
+    async markThumbnails(userId, id) {
+      const [, marked] = await unit.commit(thumbnailsWrites(db, userId, id));
+      return (marked?.changed ?? 0) > 0;
+    },
+    async liveKeys(keys) {
       const found = new Set<string>();
       for (let start = 0; start < keys.length; start += keysPerQuery) {
         const chunk = keys.slice(start, start + keysPerQuery);
-        const rows = await db.selectFrom('images').select('r2_key').distinct().where('r2_key', 'in', chunk).execute();
+        const rows = await db.selectFrom('images').select('r2_key').distinct().where('r2_key', 'in', chunk).where(LIVE).execute();
         for (const row of rows) found.add(row.r2_key);
       }
       return found;
     },
-    async existingIds(ids) {
+    async liveIds(ids) {
       const found = new Set<string>();
       for (let start = 0; start < ids.length; start += keysPerQuery) {
         const chunk = ids.slice(start, start + keysPerQuery);
-        const rows = await db.selectFrom('images').select('id').where('id', 'in', chunk).execute();
+        const rows = await db.selectFrom('images').select('id').where('id', 'in', chunk).where(LIVE).execute();
         for (const row of rows) found.add(row.id);
       }
       return found;
     },
   };
 }
+
+/** Live rows, written inline: a bound 0 would be one more parameter than a chunk of keys leaves room for (D1 takes 100). */
+const LIVE = sql<boolean>`is_deleted = 0`;
 
 /** The text as a LIKE pattern that matches it literally: the escape character and both wildcards are escaped. */
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);

@@ -3,6 +3,7 @@ import type { Database } from '../../ports/database.js';
 import { DependencyUnavailable } from '../../ports/dependency-unavailable.js';
 import { createAnalyticsRepository } from './analytics-repository.js';
 import { createApiKeyRepository } from './api-keys-repository.js';
+import { createGenerationRepository } from './generations-repository.js';
 import { createBatchRepository } from './batches-repository.js';
 import { createChargeRepository } from './charges-repository.js';
 import { createSettingsRepository } from './settings-repository.js';
@@ -43,7 +44,6 @@ export interface KyselyDatabaseOptions {
   readCommitted?: CommittedRead;
 }
 
-
 export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Database['dialect'], options: KyselyDatabaseOptions = {}): KyselyDatabase {
   const migrate = async (migrationTableSchema?: string): Promise<string[]> => {
     const migrator = new Migrator({ db, provider: migrationProvider(dialect), migrationTableSchema });
@@ -69,10 +69,11 @@ export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Databa
     analytics: createAnalyticsRepository(db),
     apiKeys: createApiKeyRepository(db),
     batches: createBatchRepository(db, dialect, unit, { maxBoundParameters }),
+    generations: createGenerationRepository(db, dialect, unit, { maxBoundParameters }),
     webhookOutbox: createWebhookOutboxRepository(db, unit),
     settings: createSettingsRepository(db),
     idempotency: createIdempotencyRepository(db),
-    charges: createChargeRepository(db, dialect),
+    charges: createChargeRepository(db, dialect, { maxBoundParameters }),
     async migrate() {
       if (options.migrate !== undefined) return options.migrate();
       return options.migrationLock === undefined ? migrate() : options.migrationLock(migrate);

@@ -16,7 +16,10 @@ describe('the SQLite plan of a gallery filtered by parent image', () => {
   async function plansOf(run: (db: ReturnType<typeof createKyselyDatabase>) => Promise<unknown>): Promise<string[]> {
     connection = new BetterSqlite3(':memory:');
     const sent: CompiledQuery[] = [];
-    const kysely = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: connection }), log: (event) => void (event.level === 'query' && sent.push(event.query)) });
+    const kysely = new Kysely<DatabaseSchema>({
+      dialect: new SqliteDialect({ database: connection }),
+      log: (event) => void (event.level === 'query' && sent.push(event.query)),
+    });
     const db = createKyselyDatabase(kysely, 'sqlite');
     await db.migrate();
     sent.length = 0;
@@ -24,7 +27,13 @@ describe('the SQLite plan of a gallery filtered by parent image', () => {
     const raw = connection;
     return sent
       .filter((query) => query.sql.includes('image_sources'))
-      .map((query) => raw.prepare(`explain query plan ${query.sql}`).all(...(query.parameters as unknown[])).map((row) => (row as { detail: string }).detail).join(' | '));
+      .map((query) =>
+        raw
+          .prepare(`explain query plan ${query.sql}`)
+          .all(...(query.parameters as unknown[]))
+          .map((row) => (row as { detail: string }).detail)
+          .join(' | '),
+      );
   }
 
   it('starts from the parent’s edges and looks each child up by id, for the page and its total', async () => {
@@ -38,7 +47,9 @@ describe('the SQLite plan of a gallery filtered by parent image', () => {
   });
 
   it('does the same for a later page, read by cursor', async () => {
-    const plans = await plansOf((db) => db.images.listLive('user_a', { limit: 20, offset: 0, after: { created_at: '2026-11-01T00:00:00.000Z', id: 'img_x' } }, { derived_from: 'img_parent' }));
+    const plans = await plansOf((db) =>
+      db.images.listLive('user_a', { limit: 20, offset: 0, after: { created_at: '2026-11-01T00:00:00.000Z', id: 'img_x' } }, { derived_from: 'img_parent' }),
+    );
     expect(plans.length).toBeGreaterThan(0);
     for (const plan of plans) expect(plan).not.toContain('images_user_live_created_id');
   });

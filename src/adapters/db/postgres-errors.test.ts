@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { looksLikeInfrastructure } from '../../domain/infrastructure-failure.js';
 import { DependencyUnavailable } from '../../ports/dependency-unavailable.js';
 import { isPostgresUnavailable, translatePostgresError } from './postgres-errors.js';
 
@@ -31,5 +32,30 @@ describe('PostgreSQL errors', () => {
   ])('leaves %s as it is', (_name, error) => {
     expect(isPostgresUnavailable(error)).toBe(false);
     expect(translatePostgresError(error)).toBe(error);
+  });
+});
+
+/** The database's driver is known here only: the domain decides on what this adapter made of its errors. */
+describe('PostgreSQL errors, as the domain sees them once translated', () => {
+  it.each([
+    ['a refused connection', withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')],
+    ['a connection pg lost mid-query', new Error('Connection terminated unexpectedly')],
+    ['a pool that could not connect in time', new Error('timeout exceeded when trying to connect')],
+    ['a client that lost its connection', new Error('Client has encountered a connection error and is not queryable')],
+    ['PostgreSQL shutting down (57P01)', withCode('57P01', 'terminating connection due to administrator command')],
+    ['a full disk (53100)', withCode('53100', 'could not extend file')],
+    ['a deadlock a rerun resolves (40P01)', withCode('40P01', 'deadlock detected')],
+    ['a serialization failure a rerun resolves (40001)', withCode('40001', 'could not serialize access due to concurrent update')],
+    ['an outage wrapped as a cause', new Error('query failed', { cause: withCode('ECONNRESET', 'read ECONNRESET') })],
+  ])('counts %s as infrastructure', (_name, error) => {
+    expect(looksLikeInfrastructure(translatePostgresError(error))).toBe(true);
+  });
+
+  it.each([
+    ['a constraint violation (23505)', withCode('23505', 'duplicate key value violates unique constraint')],
+    ['a syntax error', withCode('42601')],
+    ['a bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
+  ])('counts %s as the work failing', (_name, error) => {
+    expect(looksLikeInfrastructure(translatePostgresError(error))).toBe(false);
   });
 });

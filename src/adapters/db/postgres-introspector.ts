@@ -1,4 +1,14 @@
-import { PostgresDialect, PostgresIntrospector, sql, type DatabaseIntrospector, type Driver, type DatabaseMetadata, type DatabaseMetadataOptions, type Kysely, type TableMetadata } from 'kysely';
+import {
+  PostgresDialect,
+  PostgresIntrospector,
+  sql,
+  type DatabaseIntrospector,
+  type Driver,
+  type DatabaseMetadata,
+  type DatabaseMetadataOptions,
+  type Kysely,
+  type TableMetadata,
+} from 'kysely';
 import { UnavailableAwareDriver } from './unavailable-aware-driver.js';
 
 /** Kysely's own bookkeeping tables, left out unless asked for (as Kysely's introspector does). */
@@ -47,7 +57,13 @@ export class SearchPathIntrospector extends PostgresIntrospector {
         table = { name: row.table, schema: row.schema, isView: row.is_view, columns: [] };
         tables.set(key, table);
       }
-      table.columns.push({ name: row.column, dataType: row.data_type, isAutoIncrementing: false, isNullable: row.is_nullable, hasDefaultValue: row.has_default });
+      table.columns.push({
+        name: row.column,
+        dataType: row.data_type,
+        isAutoIncrementing: false,
+        isNullable: row.is_nullable,
+        hasDefaultValue: row.has_default,
+      });
     }
     return [...tables.values()];
   }

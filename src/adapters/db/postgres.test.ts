@@ -34,11 +34,25 @@ describe.skipIf(skip)('PostgreSQL database', () => {
     const [first] = processes;
     if (first === undefined) throw new Error('no process');
     expect(await appliedMigrations(first)).toEqual(Object.keys(await migrationProvider('postgres').getMigrations()).sort());
-    const tables = await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = ${schema.name}`.execute(first.kysely);
+    const tables = await sql<{ table_name: string }>`select table_name from information_schema.tables where table_schema = ${schema.name}`.execute(
+      first.kysely,
+    );
     expect(tables.rows.map((row) => row.table_name)).toEqual(expect.arrayContaining(['images', 'jobs', 'batches', 'api_keys']));
     await first.images.insert({
-      id: 'img_1', user_id: 'alice', prompt: 'p', model: 'm', r2_key: 'k', width: 1, height: 1, cost: 0, is_deleted: false,
-      created_at: '2026-11-01T10:00:00.000Z', deleted_at: null, template_id: null, metadata: null, parameters: {},
+      id: 'img_1',
+      user_id: 'alice',
+      prompt: 'p',
+      model: 'm',
+      r2_key: 'k',
+      width: 1,
+      height: 1,
+      cost: 0,
+      is_deleted: false,
+      created_at: '2026-11-01T10:00:00.000Z',
+      deleted_at: null,
+      template_id: null,
+      metadata: null,
+      parameters: {},
     });
   });
 
@@ -63,7 +77,9 @@ describe.skipIf(skip)('PostgreSQL database', () => {
     try {
       await Promise.all([db, ...others].map((each) => each.migrate()));
       expect(await appliedMigrations(db)).toEqual(Object.keys(await migrationProvider('postgres').getMigrations()).sort());
-      const where = await sql<{ schema: string }>`select table_schema as schema from information_schema.tables where table_name = 'images' and table_schema = ${name}`.execute(db.kysely);
+      const where = await sql<{
+        schema: string;
+      }>`select table_schema as schema from information_schema.tables where table_name = 'images' and table_schema = ${name}`.execute(db.kysely);
       expect(where.rows).toEqual([{ schema: name }]);
     } finally {
       await Promise.all([db, ...others].map((each) => each.close()));

@@ -76,7 +76,12 @@ function statementLimits(statementTimeoutMs: number): Pick<pg.ClientConfig, 'sta
  * Runs `migrate` for the configured schema (or the connection's current one) while holding its migration
  * lock, on a connection of its own outside the pool (which may have one connection only).
  */
-async function withMigrationLock<T>(config: pg.ClientConfig, schema: string | undefined, warn: (error: unknown) => void, migrate: (schema: string | undefined) => Promise<T>): Promise<T> {
+async function withMigrationLock<T>(
+  config: pg.ClientConfig,
+  schema: string | undefined,
+  warn: (error: unknown) => void,
+  migrate: (schema: string | undefined) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client(config);
   // A dropped connection then fails the query in hand (and the migration with it), not the process.
   client.on('error', warn);
@@ -106,7 +111,8 @@ export function createPostgresDatabase(options: PostgresDatabaseOptions): Kysely
   if (!Number.isInteger(options.poolSize) || options.poolSize < 1) throw new Error(`PostgreSQL pool size must be a positive integer (got ${options.poolSize})`);
   const config = postgresConnectionConfig(options);
   const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
-  if (!Number.isInteger(statementTimeoutMs) || statementTimeoutMs < 0) throw new Error(`PostgreSQL statement timeout must be a whole number of milliseconds (got ${statementTimeoutMs})`);
+  if (!Number.isInteger(statementTimeoutMs) || statementTimeoutMs < 0)
+    throw new Error(`PostgreSQL statement timeout must be a whole number of milliseconds (got ${statementTimeoutMs})`);
   const pool = new pg.Pool({ ...config, ...statementLimits(statementTimeoutMs), max: options.poolSize });
   const warn = burstWarning(options.logger, 'a PostgreSQL connection failed; operations on it fail, the pool opens new ones');
   // The pool listens to its idle clients only: a client checked out (a transaction between two statements)
@@ -114,7 +120,8 @@ export function createPostgresDatabase(options: PostgresDatabaseOptions): Kysely
   pool.on('error', warn);
   pool.on('connect', (client) => client.on('error', warn));
   const db = new Kysely<DatabaseSchema>({ dialect: new SearchPathPostgresDialect({ pool }) });
-  return createKyselyDatabase(db, 'postgres', { migrationLock: async (migrate) => {
+  return createKyselyDatabase(db, 'postgres', {
+    migrationLock: async (migrate) => {
       try {
         return await withMigrationLock(config, options.schema, warn, migrate);
       } catch (error) {

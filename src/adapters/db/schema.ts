@@ -84,6 +84,8 @@ export interface ApiKeysTable {
   /** Optional spend limits in USD (migration 008). */
   daily_budget_usd: number | null;
   monthly_budget_usd: number | null;
+  /** The keys that created this one, root first, as `/key_a/key_b/` (migration 015); null for none. */
+  creator_path: string | null;
 }
 
 export interface BatchesTable {
@@ -114,11 +116,45 @@ export interface BatchItemsTable {
   status: string;
   error: string | null;
   updated_at: string;
+  /** The generation that runs it; null for a prompt of a batch accepted before batches were generations, until it runs. */
+  generation_id: string | null;
+}
+
+export interface GenerationsTable {
+  id: string;
+  user_id: string;
+  key_id: string | null;
+  status: string;
+  model: string;
+  prompt: string;
+  /** JSON of the request as accepted (its seed fixed), planned again by whichever worker runs it. */
+  request: string;
+  image_id: string;
+  /** The batch and prompt this generation runs, when it is one of a batch's: its ending settles that prompt too. */
+  batch_id: string | null;
+  batch_idx: number | null;
+  /** The run that holds it, until when (renewed while it runs); a run after that time may take it over. */
+  run_token: string | null;
+  claimed_until: string | null;
+  webhook_url: string | null;
+  /** JSON array of the events sent to webhook_url. */
+  webhook_events: string | null;
+  deadline_at: string | null;
+  /** JSON `{ status, error, code, details }` once failed or cancelled. */
+  error: string | null;
+  progress: number | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  cancel_requested_at: string | null;
+  /** Its round in the fair queue, given at insert (migration 017; 0 for rows from before). */
+  queue_rank: number;
 }
 
 export interface WebhookDeliveriesTable {
   id: string;
-  batch_id: string;
+  batch_id: string | null;
+  generation_id: string | null;
   event: string;
   url: string;
   payload: string;
@@ -154,6 +190,8 @@ export interface JobsTable {
   locked_until: string | null;
   /** JSON object of text headers carried beside the payload (trace context), or null (migration 012). */
   headers: string | null;
+  /** Claims take lower first, then the earliest due (migration 017). */
+  priority: number;
 }
 
 export interface SettingsTable {
@@ -222,6 +260,7 @@ export interface DatabaseSchema {
   api_keys: ApiKeysTable;
   batches: BatchesTable;
   batch_items: BatchItemsTable;
+  generations: GenerationsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   jobs: JobsTable;

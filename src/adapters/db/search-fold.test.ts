@@ -25,7 +25,11 @@ describe('migration 010 on SQLite', () => {
     db = opened;
     const migrator = new Migrator({ db: opened, provider: migrationProvider('sqlite') });
     expect((await migrator.migrateTo('009-charges')).error).toBeUndefined();
-    for (const [id, prompt] of [['img_1', 'Élan vital'], ['img_2', 'Привет, МИР'], ['img_3', 'a red fox']]) {
+    for (const [id, prompt] of [
+      ['img_1', 'Élan vital'],
+      ['img_2', 'Привет, МИР'],
+      ['img_3', 'a red fox'],
+    ]) {
       await sql`insert into images (id, user_id, prompt, model, r2_key, width, height, cost, created_at, parameters)
         values (${id}, 'alice', ${prompt}, 'local/procedural', ${`generated/${id}.png`}, 64, 64, 0, '2026-11-01T00:00:00.000Z', '{}')`.execute(opened);
     }
@@ -37,7 +41,22 @@ describe('migration 010 on SQLite', () => {
     expect(await ids('мир')).toEqual(['img_2']);
     expect(await ids('RED')).toEqual(['img_3']);
     // And a prompt written after it is indexed folded by the trigger.
-    await images.insert({ id: 'img_4', user_id: 'alice', prompt: 'ÉCOLE', model: 'local/procedural', r2_key: 'generated/img_4.png', width: 64, height: 64, cost: 0, is_deleted: false, created_at: '2026-11-02T00:00:00.000Z', deleted_at: null, template_id: null, metadata: null, parameters: {} });
+    await images.insert({
+      id: 'img_4',
+      user_id: 'alice',
+      prompt: 'ÉCOLE',
+      model: 'local/procedural',
+      r2_key: 'generated/img_4.png',
+      width: 64,
+      height: 64,
+      cost: 0,
+      is_deleted: false,
+      created_at: '2026-11-02T00:00:00.000Z',
+      deleted_at: null,
+      template_id: null,
+      metadata: null,
+      parameters: {},
+    });
     expect(await ids('école')).toEqual(['img_4']);
   });
 });

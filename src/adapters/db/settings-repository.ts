@@ -8,7 +8,11 @@ export function createSettingsRepository(db: Kysely<DatabaseSchema>): SettingsRe
   return {
     get,
     async getOrSet(key, value) {
-      await db.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doNothing()).execute();
+      await db
+        .insertInto('settings')
+        .values({ key, value })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
       return (await get(key)) ?? value;
     },
     async advance(key, value) {

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import type { CommittedRead } from './committed-read.js';
+import { translateSqliteError, translatingStatement } from './sqlite-errors.js';
 
 /** Distinct queries the service makes are a few hundred; more than this means generated SQL, so the oldest go. */
 const MAX_STATEMENTS = 1000;
@@ -15,7 +16,12 @@ export function withStatementCache(connection: BetterSqlite3.Database): { databa
   const prepare = (sql: string): SqliteStatement => {
     const cached = statements.get(sql);
     if (cached !== undefined) return cached;
-    const statement = connection.prepare(sql);
+    let statement: SqliteStatement;
+    try {
+      statement = translatingStatement(connection.prepare(sql));
+    } catch (error) {
+      throw translateSqliteError(error);
+    }
     if (statements.size >= MAX_STATEMENTS) {
       const oldest = statements.keys().next().value;
       if (oldest !== undefined) statements.delete(oldest);

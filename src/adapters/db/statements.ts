@@ -9,8 +9,12 @@ export const DEFAULT_MAX_BOUND_PARAMETERS = 32_766;
  * conditional insert a unit of work uses where an interactive transaction would have read first. The values come
  * in the order of `columns`, which the INSERT must name in the same order (it matches them by position).
  */
-export const valuesWhere = <Column extends string>(db: Kysely<DatabaseSchema>, columns: readonly Column[], values: Readonly<Record<Column, unknown>>, guard: Expression<SqlBool>) =>
-  db.selectNoFrom(columns.map((column) => sql`${values[column]}`.as(column))).where(guard);
+export const valuesWhere = <Column extends string>(
+  db: Kysely<DatabaseSchema>,
+  columns: readonly Column[],
+  values: Readonly<Record<Column, unknown>>,
+  guard: Expression<SqlBool>,
+) => db.selectNoFrom(columns.map((column) => sql`${values[column]}`.as(column))).where(guard);
 
 /**
  * How many of something fit in one statement: at most `preferred` (batches stay of a size a database handles

@@ -37,7 +37,9 @@ export function createTemplateRepository(db: Kysely<DatabaseSchema>): TemplateRe
     async listVisible(userId, page) {
       const [rows, count] = await Promise.all([
         visible(userId).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-        visible(userId).select((eb) => eb.fn.countAll().as('total')).executeTakeFirst(),
+        visible(userId)
+          .select((eb) => eb.fn.countAll().as('total'))
+          .executeTakeFirst(),
       ]);
       return { items: rows.map(toTemplateRow), total: toNumber(count?.total) };
     },

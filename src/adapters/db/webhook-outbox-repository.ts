@@ -15,6 +15,11 @@ export function createWebhookOutboxRepository(db: Kysely<DatabaseSchema>, unit: 
     async deliveries(batchId) {
       return (await db.selectFrom('webhook_deliveries').selectAll().where('batch_id', '=', batchId).orderBy('created_at').execute()).map(toDelivery);
     },
+    async generationDeliveries(generationId) {
+      return (
+        await db.selectFrom('webhook_deliveries').selectAll().where('generation_id', '=', generationId).orderBy('created_at').orderBy('id').execute()
+      ).map(toDelivery);
+    },
     async findDelivery(id) {
       const row = await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
       return row === undefined ? undefined : toDelivery(row);
@@ -24,12 +29,23 @@ export function createWebhookOutboxRepository(db: Kysely<DatabaseSchema>, unit: 
     },
     async attempts(deliveryId) {
       const rows = await db.selectFrom('webhook_attempts').selectAll().where('delivery_id', '=', deliveryId).orderBy('attempt').execute();
-      return rows.map((row) => ({ ...row, attempt: Number(row.attempt), duration_ms: Number(row.duration_ms), status_code: row.status_code === null ? null : Number(row.status_code) }));
+      return rows.map((row) => ({
+        ...row,
+        attempt: Number(row.attempt),
+        duration_ms: Number(row.duration_ms),
+        status_code: row.status_code === null ? null : Number(row.status_code),
+      }));
     },
     async recordAttempt(attempt, next) {
       await unit.commit([
         // Recorded once per attempt number: a delivery job run again after a crash adds nothing.
-        writeOf('webhookOutbox.recordAttempt', db.insertInto('webhook_attempts').values(attempt).onConflict((oc) => oc.columns(['delivery_id', 'attempt']).doNothing())),
+        writeOf(
+          'webhookOutbox.recordAttempt',
+          db
+            .insertInto('webhook_attempts')
+            .values(attempt)
+            .onConflict((oc) => oc.columns(['delivery_id', 'attempt']).doNothing()),
+        ),
         writeOf(
           'webhookOutbox.recordAttempt: the delivery',
           db

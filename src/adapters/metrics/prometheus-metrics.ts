@@ -23,17 +23,74 @@ export function createPrometheusMetrics(options: { logger: Logger }): Metrics {
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
 
-  const httpRequests = new Counter({ name: 'imagegate_http_requests_total', help: 'HTTP requests answered, by method, route template and status.', labelNames: ['method', 'route', 'status'], registers });
-  const httpDuration = new Histogram({ name: 'imagegate_http_request_duration_seconds', help: 'Time to answer an HTTP request, by method and route template.', labelNames: ['method', 'route'], buckets: HTTP_BUCKETS, registers });
-  const generations = new Counter({ name: 'imagegate_generations_total', help: 'Provider calls by model, provider and how they ended.', labelNames: ['model', 'provider', 'outcome'], registers });
-  const providerDuration = new Histogram({ name: 'imagegate_provider_duration_seconds', help: 'Time a provider call took, retries and waits included, whatever its outcome.', labelNames: ['model', 'provider'], buckets: PROVIDER_BUCKETS, registers });
-  const cost = new Counter({ name: 'imagegate_cost_usd_total', help: 'US dollars of provider calls as settled in the charge ledger, by model.', labelNames: ['model'], registers });
-  const budgetRefusals = new Counter({ name: 'imagegate_budget_refusals_total', help: 'Generations refused (402) because a key budget would be passed, by budget.', labelNames: ['budget'], registers });
-  const circuit = new Gauge({ name: 'imagegate_provider_circuit_state', help: 'Breaker of each remote provider: 0 closed, 1 half-open, 2 open.', labelNames: ['provider'], registers });
-  const queueDepth = new Gauge({ name: 'imagegate_queue_depth', help: 'Jobs due to run that no worker is running yet, by queue.', labelNames: ['queue'], registers });
-  const queueAge = new Gauge({ name: 'imagegate_queue_oldest_job_age_seconds', help: 'Seconds since the longest-waiting due job of each queue became due (0 when none waits).', labelNames: ['queue'], registers });
-  const webhooks = new Counter({ name: 'imagegate_webhook_deliveries_total', help: 'Webhook delivery attempts by what they led to.', labelNames: ['outcome'], registers });
-  const rateLimits = new Counter({ name: 'imagegate_rate_limit_refusals_total', help: 'Requests answered 429, by limiter: key (per-key requests per minute) or failed_auth (failed authentications per address).', labelNames: ['limiter'], registers });
+  const httpRequests = new Counter({
+    name: 'imagegate_http_requests_total',
+    help: 'HTTP requests answered, by method, route template and status.',
+    labelNames: ['method', 'route', 'status'],
+    registers,
+  });
+  const httpDuration = new Histogram({
+    name: 'imagegate_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method and route template.',
+    labelNames: ['method', 'route'],
+    buckets: HTTP_BUCKETS,
+    registers,
+  });
+  const generations = new Counter({
+    name: 'imagegate_generations_total',
+    help: 'Provider calls by model, provider and how they ended.',
+    labelNames: ['model', 'provider', 'outcome'],
+    registers,
+  });
+  const providerDuration = new Histogram({
+    name: 'imagegate_provider_duration_seconds',
+    help: 'Time a provider call took, retries and waits included, whatever its outcome.',
+    labelNames: ['model', 'provider'],
+    buckets: PROVIDER_BUCKETS,
+    registers,
+  });
+  const cost = new Counter({
+    name: 'imagegate_cost_usd_total',
+    help: 'US dollars of provider calls as settled in the charge ledger, by model.',
+    labelNames: ['model'],
+    registers,
+  });
+  const budgetRefusals = new Counter({
+    name: 'imagegate_budget_refusals_total',
+    help: 'Generations refused (402) because a key budget would be passed, by budget.',
+    labelNames: ['budget'],
+    registers,
+  });
+  const circuit = new Gauge({
+    name: 'imagegate_provider_circuit_state',
+    help: 'Breaker of each remote provider: 0 closed, 1 half-open, 2 open.',
+    labelNames: ['provider'],
+    registers,
+  });
+  const queueDepth = new Gauge({
+    name: 'imagegate_queue_depth',
+    help: 'Jobs due to run that no worker is running yet, by queue.',
+    labelNames: ['queue'],
+    registers,
+  });
+  const queueAge = new Gauge({
+    name: 'imagegate_queue_oldest_job_age_seconds',
+    help: 'Seconds since the longest-waiting due job of each queue became due (0 when none waits).',
+    labelNames: ['queue'],
+    registers,
+  });
+  const webhooks = new Counter({
+    name: 'imagegate_webhook_deliveries_total',
+    help: 'Webhook delivery attempts by what they led to.',
+    labelNames: ['outcome'],
+    registers,
+  });
+  const rateLimits = new Counter({
+    name: 'imagegate_rate_limit_refusals_total',
+    help: 'Requests answered 429, by limiter: key (per-key requests per minute) or failed_auth (failed authentications per address).',
+    labelNames: ['limiter'],
+    registers,
+  });
 
   // Series of a fixed label set exist from the start at 0, so a rate or an alert on them has data before the first event.
   for (const budget of ['daily', 'monthly']) budgetRefusals.inc({ budget }, 0);
@@ -77,7 +134,10 @@ export function createPrometheusMetrics(options: { logger: Logger }): Metrics {
           try {
             await read();
           } catch (error) {
-            options.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not read a metric for a scrape; the scrape goes on without it');
+            options.logger.warn(
+              { err: error instanceof Error ? error.message : String(error) },
+              'could not read a metric for a scrape; the scrape goes on without it',
+            );
           }
         }),
       );

@@ -5,10 +5,15 @@ import { warmHttpClient } from './warm-http-client.js';
 /** A debug-level logger whose lines (message and fields) are kept for the test to read. */
 const logger = () => {
   const lines: { fields: Record<string, unknown>; message: string }[] = [];
-  const log = pino({ level: 'debug', base: undefined, timestamp: false }, { write: (line: string) => {
-    const { msg, level: _level, ...fields } = JSON.parse(line) as { msg: string; level: number } & Record<string, unknown>;
-    lines.push({ fields, message: msg });
-  } });
+  const log = pino(
+    { level: 'debug', base: undefined, timestamp: false },
+    {
+      write: (line: string) => {
+        const { msg, level: _level, ...fields } = JSON.parse(line) as { msg: string; level: number } & Record<string, unknown>;
+        lines.push({ fields, message: msg });
+      },
+    },
+  );
   return Object.assign(log, { lines });
 };
 

@@ -1,9 +1,4 @@
-import {
-  ProviderCircuitOpen,
-  ProviderJobAbandoned,
-  ProviderOutcomeUnknown,
-  ProviderUnavailable,
-} from '../../ports/image-provider.js';
+import { ProviderCircuitOpen, ProviderJobAbandoned, ProviderOutcomeUnknown, ProviderUnavailable } from '../../ports/image-provider.js';
 
 /**
  * An answer whose provider said itself whether to retry it (OpenAI's `x-should-retry`): its word wins over what
@@ -24,9 +19,7 @@ export class ProviderRetryAdvice extends ProviderUnavailable {
  * What to do after one attempt failed. `providerFault` says whether the failure speaks about the provider's health
  * (5xx, 408, a network error, a timeout), the only failures the circuit breaker counts.
  */
-export type Verdict =
-  | { kind: 'retry'; retryAfterMs?: number; providerFault: boolean }
-  | { kind: 'final'; error: unknown; providerFault: boolean };
+export type Verdict = { kind: 'retry'; retryAfterMs?: number; providerFault: boolean } | { kind: 'final'; error: unknown; providerFault: boolean };
 
 /**
  * Connection errors that happen before a byte of the request is written (undici's `fetch failed` TypeError names
@@ -70,13 +63,18 @@ export function beforeAcceptance(provider: string, error: unknown): Verdict {
     // The provider's own word on its answer wins: it knows whether it made something.
     const advice = error instanceof ProviderRetryAdvice ? error.shouldRetry : undefined;
     if (advice === true) return { kind: 'retry', retryAfterMs: error.retryAfterMs, providerFault };
-    if (GATEWAY_TIMEOUT.has(error.status)) return { kind: 'final', error: new ProviderOutcomeUnknown(`${error.message} (the request may have reached ${provider})`, true), providerFault };
+    if (GATEWAY_TIMEOUT.has(error.status))
+      return { kind: 'final', error: new ProviderOutcomeUnknown(`${error.message} (the request may have reached ${provider})`, true), providerFault };
     if (advice === undefined && REFUSED_UNMADE.has(error.status)) return { kind: 'retry', retryAfterMs: error.retryAfterMs, providerFault };
     return { kind: 'final', error, providerFault };
   }
   if (neverSent(error)) return { kind: 'retry', providerFault: true };
   if (isTransportError(error)) {
-    return { kind: 'final', error: new ProviderOutcomeUnknown(`${provider} lost the answer after the request was sent (${describeFailure(error)}); not sent again`, false), providerFault: true };
+    return {
+      kind: 'final',
+      error: new ProviderOutcomeUnknown(`${provider} lost the answer after the request was sent (${describeFailure(error)}); not sent again`, false),
+      providerFault: true,
+    };
   }
   // A refusal, an account problem or an answer that makes no sense: retrying changes nothing.
   return { kind: 'final', error, providerFault: false };

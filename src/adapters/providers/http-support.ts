@@ -119,7 +119,8 @@ export async function downloadImage(
   } catch {
     throw new Error(`${provider} named an output file that is not a URL: ${clip(url, 100)}`);
   }
-  if (target.protocol !== 'https:' && target.protocol !== 'http:') throw new Error(`${provider} named an output file with an unsupported scheme: ${target.protocol}`);
+  if (target.protocol !== 'https:' && target.protocol !== 'http:')
+    throw new Error(`${provider} named an output file with an unsupported scheme: ${target.protocol}`);
   const response = await fetchImpl(target, {
     headers: sameOrigin(target.href, options.origin) ? options.headers : {},
     signal: options.signal,
@@ -127,7 +128,11 @@ export async function downloadImage(
   if (!response.ok) {
     await response.body?.cancel();
     if (response.status === 408 || response.status === 429 || response.status >= 500) {
-      throw new ProviderUnavailable(`${provider} output download answered ${response.status}`, response.status, parseRetryAfter(response.headers.get('Retry-After')));
+      throw new ProviderUnavailable(
+        `${provider} output download answered ${response.status}`,
+        response.status,
+        parseRetryAfter(response.headers.get('Retry-After')),
+      );
     }
     throw new Error(`${provider} output download answered ${response.status}`);
   }

@@ -5,6 +5,7 @@ import { Redis, type RedisOptions } from 'ioredis';
 import { systemClock, type Clock } from '../../ports/clock.js';
 import { JobHandedBack, type JobHandler, type JobQueue, type NewJob } from '../../ports/job-queue.js';
 import type { Logger } from '../../ports/logger.js';
+import { translateRedisError } from './redis-errors.js';
 import { checkRetryPolicy, DEFAULT_JOB_RETRY, type JobRetryPolicy } from './retry-policy.js';
 
 export interface BullmqQueueOptions {
@@ -45,6 +46,13 @@ const MAX_STALLED_COUNT = 2;
 /** Failed jobs are kept for inspection (and keep their id taken, as in the database queue), within bounds. */
 const KEEP_FAILED = { count: 1000, age: 7 * 24 * 3600 };
 const DRAIN_POLL_MS = 20;
+/**
+ * The port's priority (lower first, 0 the default) as BullMQ's: 0 is its "none", whose jobs go before every prioritized
+ * one, FIFO; 1..2^21-1 are its priorities, FIFO among equals (larger ones are capped, so FIFO after the rest).
+ */
+const bullmqPriority = (priority: number | undefined): number => (priority === undefined || priority <= 0 ? 0 : Math.min(Math.trunc(priority), 2 ** 21 - 1));
+/** Prioritized jobs read for the oldest wait (stats): in a fair queue each key's oldest job is its next, near the front. */
+const PRIORITIZED_SCANNED = 200;
 /** BullMQ's delay for a job that waits for a non-system clock: longer than any test, within its score range. */
 const HELD_MS = 365 * 24 * 3600_000;
 
@@ -63,6 +71,10 @@ const dueSince = (job: Job<JobData>): number => job.data.runAt ?? job.data.enque
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+/** Redis failing under an enqueue, said as the port says it: work that enqueues (a generation's run) runs again rather than failing. */
+const translated = (error: unknown): never => {
+  throw translateRedisError(error);
+};
 
 /**
  * The JobQueue on Redis through BullMQ, for several worker processes: one BullMQ queue per job kind,
@@ -123,7 +135,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
     for (const name of workers.keys()) {
       const queue = queueFor(name);
       if ((await queue.getDelayedCount(Date.now() + 1)) > 0) return false;
-      if ((await queue.getWaitingCount()) > 0) return false;
+      if ((await queue.getWaitingCount()) > 0 || (await queue.getPrioritizedCount()) > 0) return false;
       const active = await queue.getActive();
       if (active.some((job) => job.processedBy === workerName)) return false;
     }
@@ -143,7 +155,10 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
         await job.moveToWait(token);
         logger.warn({ queue: job.queueName, jobId: job.id }, 'job still running at shutdown handed back to the queue');
       } catch (error) {
-        logger.warn({ queue: job.queueName, jobId: job.id, err: messageOf(error) }, 'could not hand a job back at shutdown; it runs again once its lock lapses');
+        logger.warn(
+          { queue: job.queueName, jobId: job.id, err: messageOf(error) },
+          'could not hand a job back at shutdown; it runs again once its lock lapses',
+        );
       }
     }
   }
@@ -159,6 +174,14 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
     }
     const due = (await queue.getDelayed()).map(dueSince).filter((at) => at <= now);
     return { count: due.length, earliest: due.length > 0 ? Math.min(...due) : undefined };
+  }
+
+  /** The prioritized jobs, and since when the longest-waiting of the first PRIORITIZED_SCANNED has been due. */
+  async function oldestPrioritized(queue: Queue<JobData>): Promise<{ count: number; earliest: number | undefined }> {
+    const count = await queue.getPrioritizedCount();
+    if (count === 0) return { count, earliest: undefined };
+    const due = (await queue.getPrioritized(0, PRIORITIZED_SCANNED - 1)).map(dueSince);
+    return { count, earliest: due.length > 0 ? Math.min(...due) : undefined };
   }
 
   async function shutDown(): Promise<void> {
@@ -192,19 +215,31 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
     if (jobs.length === 0) return;
     const now = clock.now().getTime();
     const added = await queueFor(queue).addBulk(
-      jobs.map(({ payload, options: { id, runAt, headers } }) => {
+      jobs.map(({ payload, options: { id, runAt, headers, priority } }) => {
         const wait = runAt === undefined ? 0 : runAt.getTime() - now;
         const delay = wait <= 0 ? 0 : followsRealTime ? wait : HELD_MS;
-        const data: JobData = { payload, runAt: runAt?.getTime() ?? null, enqueuedAt: now, ...(headers === undefined || Object.keys(headers).length === 0 ? {} : { headers: { ...headers } }) };
-        return { name: queue, data, opts: { jobId: id, delay, attempts: retry.attempts, backoff: { type: 'exponential', delay: retry.backoffMs }, removeOnComplete: true, removeOnFail: KEEP_FAILED } };
+        const data: JobData = {
+          payload,
+          runAt: runAt?.getTime() ?? null,
+          enqueuedAt: now,
+          ...(headers === undefined || Object.keys(headers).length === 0 ? {} : { headers: { ...headers } }),
+        };
+        const opts = {
+          jobId: id,
+          delay,
+          priority: bullmqPriority(priority),
+          attempts: retry.attempts,
+          backoff: { type: 'exponential', delay: retry.backoffMs },
+        };
+        return { name: queue, data, opts: { ...opts, removeOnComplete: true, removeOnFail: KEEP_FAILED } };
       }),
     );
     for (const [index, job] of added.entries()) if (jobs[index]?.options.reviveFailed === true) await revive(job);
   }
 
   return {
-    enqueue: (queue, payload, options) => enqueueAll(queue, [{ payload, options }]),
-    enqueueAll,
+    enqueue: (queue, payload, options) => enqueueAll(queue, [{ payload, options }]).catch(translated),
+    enqueueAll: (queue, jobs) => enqueueAll(queue, jobs).catch(translated),
     process(queue, concurrency, handler: JobHandler) {
       if (workers.has(queue)) throw new Error(`already processing queue ${queue}`);
       const worker = new Worker<JobData>(
@@ -216,7 +251,12 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
           try {
             const attempt = job.attemptsMade + 1;
             const { headers } = job.data;
-            await handler(job.data.payload, { attempt, lastAttempt: attempt >= (job.opts.attempts ?? 1), closing: stopping.signal, ...(headers === undefined ? {} : { headers }) });
+            await handler(job.data.payload, {
+              attempt,
+              lastAttempt: attempt >= (job.opts.attempts ?? 1),
+              closing: stopping.signal,
+              ...(headers === undefined ? {} : { headers }),
+            });
           } catch (error) {
             if (!(error instanceof JobHandedBack)) throw error;
             // Not begun: back to the wait list, its attempts as they were; WaitingError tells BullMQ the job was moved, not failed.
@@ -247,7 +287,10 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
       workers.set(queue, worker);
       queueFor(queue);
       if (!followsRealTime && poller === undefined) {
-        poller = setInterval(() => void releaseDue().catch((error: unknown) => logger.error({ err: messageOf(error) }, 'could not release due jobs')), options.pollMs ?? 250);
+        poller = setInterval(
+          () => void releaseDue().catch((error: unknown) => logger.error({ err: messageOf(error) }, 'could not release due jobs')),
+          options.pollMs ?? 250,
+        );
         poller.unref();
       }
     },
@@ -256,10 +299,22 @@ export function createBullmqQueue(options: BullmqQueueOptions): JobQueue {
       return Promise.all(
         names.map(async (name) => {
           const queue = queueFor(name);
-          // The wait list's far end is the job taken next, so the one waiting longest.
-          const [waiting, [next], delayed] = await Promise.all([queue.getWaitingCount(), queue.getWaiting(0, 0), dueDelayed(queue, now)]);
-          const since = [...(waiting > 0 && next !== undefined ? [dueSince(next)] : []), ...(delayed.earliest === undefined ? [] : [delayed.earliest])];
-          return { queue: name, waiting: waiting + delayed.count, oldestWaitSeconds: since.length === 0 ? 0 : Math.max(0, (now - Math.min(...since)) / 1000) };
+          // The wait list's far end is the job taken next, so the one waiting longest; prioritized jobs wait apart.
+          const [waiting, [next], prioritized, delayed] = await Promise.all([
+            queue.getWaitingCount(),
+            queue.getWaiting(0, 0),
+            oldestPrioritized(queue),
+            dueDelayed(queue, now),
+          ]);
+          const since = [
+            ...(waiting > 0 && next !== undefined ? [dueSince(next)] : []),
+            ...[prioritized.earliest, delayed.earliest].filter((at) => at !== undefined),
+          ];
+          return {
+            queue: name,
+            waiting: waiting + prioritized.count + delayed.count,
+            oldestWaitSeconds: since.length === 0 ? 0 : Math.max(0, (now - Math.min(...since)) / 1000),
+          };
         }),
       );
     },

@@ -97,7 +97,12 @@ export function createCloudflareQueue(options: CloudflareQueueOptions): Cloudfla
   async function run(message: QueueMessage, queue: string, worker: Worker, job: ClaimedJob, closing: AbortController): Promise<void> {
     const fields = { queue, jobId: job.id, attempt: job.attempts, attempts: retry.attempts };
     try {
-      await worker.handler(job.payload, { attempt: job.attempts, lastAttempt: job.attempts >= retry.attempts, closing: closing.signal, ...(job.headers === undefined ? {} : { headers: job.headers }) });
+      await worker.handler(job.payload, {
+        attempt: job.attempts,
+        lastAttempt: job.attempts >= retry.attempts,
+        closing: closing.signal,
+        ...(job.headers === undefined ? {} : { headers: job.headers }),
+      });
     } catch (error) {
       if (error instanceof JobHandedBack) {
         await store.giveBack(job, now());
@@ -112,7 +117,8 @@ export function createCloudflareQueue(options: CloudflareQueueOptions): Cloudfla
       const delayMs = retryDelayMs(retry, job.attempts);
       logger.warn({ ...fields, err, retryInMs: delayMs }, 'job failed; it will be retried after a backoff');
       // A write that finds the claim gone (another delivery took the job after it ran out) changes nothing: that delivery owns the job.
-      if (await store.retry(job, err, new Date(clock.now().getTime() + delayMs).toISOString(), now())) return message.retry({ delaySeconds: delaySecondsOf(delayMs) });
+      if (await store.retry(job, err, new Date(clock.now().getTime() + delayMs).toISOString(), now()))
+        return message.retry({ delaySeconds: delaySecondsOf(delayMs) });
       return message.ack();
     }
     await store.complete(job);
@@ -131,7 +137,11 @@ export function createCloudflareQueue(options: CloudflareQueueOptions): Cloudfla
     await acquire(worker);
     try {
       if (closed) return message.retry({ delaySeconds: 0 });
-      const job = await store.claimById(body.id, crypto.randomUUID(), now(), new Date(clock.now().getTime() + claimMs).toISOString());
+      // A message is its queue's ticket: it runs the job first in line (priority, then due time), which is its own
+      // job or one whose message is still on its way (that message then finds the next, or nothing and is acked).
+      // So Workers serve jobs in priority order too, however Queues order their messages. An early message claims
+      // nothing: its job would otherwise lose the one message that comes back for it when it is due.
+      const job = await store.claim(body.queue, crypto.randomUUID(), now(), new Date(clock.now().getTime() + claimMs).toISOString(), body.id);
       if (job === undefined) return await settleUnclaimed(message, body);
       await run(message, body.queue, worker, job, closing);
     } catch (error) {
@@ -145,7 +155,15 @@ export function createCloudflareQueue(options: CloudflareQueueOptions): Cloudfla
 
   async function enqueueAll(queue: string, jobs: readonly NewJob[]): Promise<void> {
     const at = now();
-    const row = ({ payload, options: { id, runAt, headers } }: NewJob): NewJobRow => ({ id, queue, payload, runAt: runAt?.toISOString() ?? at, now: at, headers });
+    const row = ({ payload, options: { id, runAt, headers, priority } }: NewJob): NewJobRow => ({
+      id,
+      queue,
+      payload,
+      runAt: runAt?.toISOString() ?? at,
+      now: at,
+      headers,
+      priority,
+    });
     const due = new Map(jobs.map((job) => [job.options.id, job.options.runAt]));
     const added = [
       ...(await store.insert(jobs.filter((job) => job.options.reviveFailed !== true).map(row), false)),
@@ -171,7 +189,10 @@ export function createCloudflareQueue(options: CloudflareQueueOptions): Cloudfla
     stats: (queues) => queueStats(store, queues, clock.now()),
     async redeliver(limit = 1_000) {
       const jobs = await store.claimableJobs(now(), limit);
-      const failed = await sendAll(producer, jobs.map(({ id, queue }) => ({ body: { queue, id } })));
+      const failed = await sendAll(
+        producer,
+        jobs.map(({ id, queue }) => ({ body: { queue, id } })),
+      );
       if (failed !== undefined) throw failed.error;
       if (jobs.length > 0) logger.info({ jobs: jobs.length }, 'queue messages sent again for jobs that had none running');
       return jobs.length;

@@ -55,7 +55,8 @@ export function createDatabaseQueue(options: DatabaseQueueOptions): JobQueue {
   const exclusive = options.exclusive ?? dialect === 'sqlite';
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const renewEveryMs = options.renewEveryMs ?? Math.max(1, Math.floor(leaseMs / 3));
-  if (!(leaseMs > 0 && renewEveryMs > 0 && renewEveryMs < leaseMs)) throw new Error(`a job lease (${leaseMs} ms) must be positive and longer than its renewal period (${renewEveryMs} ms)`);
+  if (!(leaseMs > 0 && renewEveryMs > 0 && renewEveryMs < leaseMs))
+    throw new Error(`a job lease (${leaseMs} ms) must be positive and longer than its renewal period (${renewEveryMs} ms)`);
   const retry = checkRetryPolicy(options.retry ?? DEFAULT_JOB_RETRY);
   const store = createJobStore(db, dialect);
   const workers = new Map<string, Worker>();
@@ -95,7 +96,12 @@ export function createDatabaseQueue(options: DatabaseQueueOptions): JobQueue {
   async function runJob(queue: string, worker: Worker, job: ClaimedJob): Promise<void> {
     held.set(job.token, { ...job, queue });
     try {
-      await worker.handler(job.payload, { attempt: job.attempts, lastAttempt: job.attempts >= retry.attempts, closing: closing.signal, ...(job.headers === undefined ? {} : { headers: job.headers }) });
+      await worker.handler(job.payload, {
+        attempt: job.attempts,
+        lastAttempt: job.attempts >= retry.attempts,
+        closing: closing.signal,
+        ...(job.headers === undefined ? {} : { headers: job.headers }),
+      });
       held.delete(job.token);
       await store.complete(job);
     } catch (error) {
@@ -162,7 +168,15 @@ export function createDatabaseQueue(options: DatabaseQueueOptions): JobQueue {
 
   async function enqueueAll(queue: string, jobs: readonly NewJob[]): Promise<void> {
     const at = now();
-    const row = ({ payload, options: { id, runAt, headers } }: NewJob): NewJobRow => ({ id, queue, payload, runAt: runAt?.toISOString() ?? at, now: at, headers });
+    const row = ({ payload, options: { id, runAt, headers, priority } }: NewJob): NewJobRow => ({
+      id,
+      queue,
+      payload,
+      runAt: runAt?.toISOString() ?? at,
+      now: at,
+      headers,
+      priority,
+    });
     await store.insert(jobs.filter((job) => job.options.reviveFailed !== true).map(row), false);
     await store.insert(jobs.filter((job) => job.options.reviveFailed === true).map(row), true);
     void pump(queue);

@@ -26,9 +26,9 @@ const claimable = (now: string) => (eb: ExpressionBuilder<DatabaseSchema, 'jobs'
 
 const released = { locked_by: null, locked_until: null } as const;
 
-/** Rows per multi-row insert: 10 parameters each keeps a statement far under SQLite's and PostgreSQL's limits (D1 allows fewer). */
+/** Rows per multi-row insert: 11 parameters each keeps a statement far under SQLite's and PostgreSQL's limits (D1 allows fewer). */
 const JOBS_PER_INSERT = 500;
-const VALUES_PER_JOB = 10;
+const VALUES_PER_JOB = 11;
 
 /** Where a job stands, for a pushed message that could not claim it (see `peek`). */
 export interface JobState {
@@ -44,6 +44,8 @@ export interface NewJobRow {
   runAt: string;
   now: string;
   headers?: Readonly<Record<string, string>>;
+  /** Lower is claimed first (default 0). */
+  priority?: number;
 }
 
 /** The queue's statements on the `jobs` table, the same on SQLite and PostgreSQL but for how a claim locks. */
@@ -76,6 +78,7 @@ export function createJobStore(db: Kysely<DatabaseSchema>, dialect: Database['di
           created_at: job.now,
           updated_at: job.now,
           headers: job.headers === undefined || Object.keys(job.headers).length === 0 ? null : JSON.stringify(job.headers),
+          priority: job.priority ?? 0,
         }));
       const added: string[] = [];
       for (let at = 0; at < rows.length; at += perInsert) {
@@ -86,7 +89,14 @@ export function createJobStore(db: Kysely<DatabaseSchema>, dialect: Database['di
             reviveFailed
               ? oc
                   .column('id')
-                  .doUpdateSet((eb) => ({ status: 'queued', attempts: 0, run_at: eb.ref('excluded.run_at'), updated_at: eb.ref('excluded.updated_at'), ...released }))
+                  .doUpdateSet((eb) => ({
+                    status: 'queued',
+                    attempts: 0,
+                    run_at: eb.ref('excluded.run_at'),
+                    priority: eb.ref('excluded.priority'),
+                    updated_at: eb.ref('excluded.updated_at'),
+                    ...released,
+                  }))
                   .where('jobs.status', '=', 'failed')
               : oc.column('id').doNothing(),
           )
@@ -98,29 +108,47 @@ export function createJobStore(db: Kysely<DatabaseSchema>, dialect: Database['di
     },
 
     /**
-     * Takes the next claimable job of `queue` in one statement. On PostgreSQL the candidate row is locked
-     * with SKIP LOCKED, so workers claiming at once each get a different job instead of queueing up
-     * behind one row; SQLite runs one write statement at a time, which is all the exclusion it needs.
+     * Takes the next claimable job of `queue` in one statement: a job whose worker's lease ran out first (it was at the
+     * head of the queue when first claimed), else the queued due job of the lowest priority, then due first, then
+     * oldest (FIFO among equals). Each is one walk of the jobs_claim index that stops at its first match, without a
+     * sort, however long the backlog. On PostgreSQL the candidate rows are locked with SKIP LOCKED, so workers claiming
+     * at once each get a different job instead of queueing up behind one row; SQLite runs one write statement at a
+     * time, which is all the exclusion it needs.
+     *
+     * With `unlessEarly`, claims nothing while the job of that id is queued for later (a pushed message that came early).
      */
-    async claim(queue: string, token: string, now: string, lockedUntil: string): Promise<ClaimedJob | undefined> {
-      let next = db.selectFrom('jobs').select('id').where('queue', '=', queue).where(claimable(now)).orderBy('run_at').orderBy('created_at').limit(1);
-      if (dialect === 'postgres') next = next.forUpdate().skipLocked();
+    async claim(queue: string, token: string, now: string, lockedUntil: string, unlessEarly?: string): Promise<ClaimedJob | undefined> {
+      const first = (status: 'queued' | 'running') => {
+        let candidate = db
+          .selectFrom('jobs')
+          .select('id')
+          .where('queue', '=', queue)
+          .where('status', '=', status)
+          .where((eb) => (status === 'queued' ? eb('run_at', '<=', now) : eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)])))
+          .orderBy('priority')
+          .orderBy('run_at')
+          .orderBy('created_at')
+          .limit(1);
+        if (dialect === 'postgres') candidate = candidate.forUpdate().skipLocked();
+        return candidate;
+      };
       const row = await db
         .updateTable('jobs')
         .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), locked_by: token, locked_until: lockedUntil, updated_at: now }))
-        .where('id', '=', next)
-        .returning(['id', 'payload', 'attempts', 'headers'])
-        .executeTakeFirst();
-      return row === undefined ? undefined : toClaimed(row, token);
-    },
-
-    /** Claims the job of this id if it is claimable (a pushed message names its job): undefined when it is not. */
-    async claimById(id: string, token: string, now: string, lockedUntil: string): Promise<ClaimedJob | undefined> {
-      const row = await db
-        .updateTable('jobs')
-        .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), locked_by: token, locked_until: lockedUntil, updated_at: now }))
-        .where('id', '=', id)
-        .where(claimable(now))
+        .where((eb) => eb('id', '=', eb.fn.coalesce(first('running'), first('queued'))))
+        .$if(unlessEarly !== undefined, (update) =>
+          update.where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('jobs')
+                  .select('id')
+                  .where('id', '=', unlessEarly ?? '')
+                  .where('status', '=', 'queued')
+                  .where('run_at', '>', now),
+              ),
+            ),
+          ),
+        )
         .returning(['id', 'payload', 'attempts', 'headers'])
         .executeTakeFirst();
       return row === undefined ? undefined : toClaimed(row, token);
@@ -135,7 +163,12 @@ export function createJobStore(db: Kysely<DatabaseSchema>, dialect: Database['di
     /** Removes jobs just added that nobody has touched yet: their enqueue failed after the insert, and its caller may try again. */
     async withdraw(ids: readonly string[]): Promise<void> {
       for (let at = 0; at < ids.length; at += idsPerStatement) {
-        await db.deleteFrom('jobs').where('id', 'in', ids.slice(at, at + idsPerStatement)).where('status', '=', 'queued').where('attempts', '=', 0).execute();
+        await db
+          .deleteFrom('jobs')
+          .where('id', 'in', ids.slice(at, at + idsPerStatement))
+          .where('status', '=', 'queued')
+          .where('attempts', '=', 0)
+          .execute();
       }
     },
 
@@ -193,13 +226,23 @@ export function createJobStore(db: Kysely<DatabaseSchema>, dialect: Database['di
     /** Gives running jobs back to the queue at once (shutdown), instead of leaving them to their leases. */
     async handBack(tokens: readonly string[], now: string): Promise<number> {
       if (tokens.length === 0) return 0;
-      const result = await db.updateTable('jobs').set({ status: 'queued', updated_at: now, ...released }).where('locked_by', 'in', tokens).where('status', '=', 'running').executeTakeFirst();
+      const result = await db
+        .updateTable('jobs')
+        .set({ status: 'queued', updated_at: now, ...released })
+        .where('locked_by', 'in', tokens)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
       return toNumber(result.numUpdatedRows);
     },
 
     /** Queues again every running job of `queue`: only for a worker that knows it is the only one (the embedded mode's lock). */
     async takeOver(queue: string, now: string): Promise<number> {
-      const result = await db.updateTable('jobs').set({ status: 'queued', updated_at: now, ...released }).where('queue', '=', queue).where('status', '=', 'running').executeTakeFirst();
+      const result = await db
+        .updateTable('jobs')
+        .set({ status: 'queued', updated_at: now, ...released })
+        .where('queue', '=', queue)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
       return toNumber(result.numUpdatedRows);
     },
 
@@ -214,9 +257,7 @@ export function createJobStore(db: Kysely<DatabaseSchema>, dialect: Database['di
         .select((eb) => [
           'queue',
           eb.fn.countAll().as('n'),
-          eb.fn
-            .min(eb.case().when('status', '=', 'queued').then(eb.ref('run_at')).else(eb.fn.coalesce('locked_until', 'run_at')).end())
-            .as('due_since'),
+          eb.fn.min(eb.case().when('status', '=', 'queued').then(eb.ref('run_at')).else(eb.fn.coalesce('locked_until', 'run_at')).end()).as('due_since'),
         ])
         .where('queue', 'in', queues)
         .where(claimable(now))
@@ -231,7 +272,12 @@ export function createJobStore(db: Kysely<DatabaseSchema>, dialect: Database['di
     },
     async countClaimable(queues: readonly string[], now: string): Promise<number> {
       if (queues.length === 0) return 0;
-      const row = await db.selectFrom('jobs').select((eb) => eb.fn.countAll().as('n')).where('queue', 'in', queues).where(claimable(now)).executeTakeFirst();
+      const row = await db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('queue', 'in', queues)
+        .where(claimable(now))
+        .executeTakeFirst();
       return toNumber(row?.n);
     },
   };

@@ -50,7 +50,10 @@ export const isJobMessage = (body: unknown): body is JobMessage =>
  * Sends the messages in calls of at most 100. Returns the ids of the messages it could not send (those of the
  * call that failed and every one after it), with the error, so their jobs can be withdrawn.
  */
-export async function sendAll(producer: QueueProducer, messages: readonly QueueSendRequest<JobMessage>[]): Promise<{ unsent: string[]; error: unknown } | undefined> {
+export async function sendAll(
+  producer: QueueProducer,
+  messages: readonly QueueSendRequest<JobMessage>[],
+): Promise<{ unsent: string[]; error: unknown } | undefined> {
   for (let at = 0; at < messages.length; at += MAX_BATCH_MESSAGES) {
     try {
       await producer.sendBatch(messages.slice(at, at + MAX_BATCH_MESSAGES));

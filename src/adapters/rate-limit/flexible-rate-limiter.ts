@@ -6,10 +6,7 @@ import { WINDOW_MS, type RateLimiter } from '../../ports/rate-limiter.js';
  * rate-limiter-flexible counts atomically (in memory here; RateLimiterRedis drops in for several instances).
  * Its windows start at a key's first request, so the key carries the wall-clock minute to align them.
  */
-export function createFlexibleRateLimiter(options: {
-  clock: Clock;
-  create?: (points: number, durationSeconds: number) => RateLimiterAbstract;
-}): RateLimiter {
+export function createFlexibleRateLimiter(options: { clock: Clock; create?: (points: number, durationSeconds: number) => RateLimiterAbstract }): RateLimiter {
   const create = options.create ?? ((points, duration) => new RateLimiterMemory({ points, duration }));
   const byLimit = new Map<number, RateLimiterAbstract>();
   const limiterFor = (limit: number): RateLimiterAbstract => {

@@ -27,7 +27,10 @@ export function createRateLimitRedisClient(options: RateLimitRedisOptions): Redi
     retryStrategy: (attempt) => Math.min(100 * attempt, 2_000),
   });
   // Unheard, ioredis prints every failed reconnect; one warning per burst says the same.
-  client.on('error', burstWarning(options.logger, 'the Redis connection for rate limits failed; requests get 503 (or the in-memory fallback) until it is back'));
+  client.on(
+    'error',
+    burstWarning(options.logger, 'the Redis connection for rate limits failed; requests get 503 (or the in-memory fallback) until it is back'),
+  );
   return client;
 }
 

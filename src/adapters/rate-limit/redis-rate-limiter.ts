@@ -46,7 +46,9 @@ export function createRedisRateLimiter(options: RedisRateLimiterOptions): RateLi
         return await limiter.consume(key, limit);
       } catch (error) {
         // The flexible limiter rethrows only what is not a decision: the store failed.
-        throw new DependencyUnavailable('redis', `rate-limit counters unavailable (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+        throw new DependencyUnavailable('redis', `rate-limit counters unavailable (${error instanceof Error ? error.message : String(error)})`, {
+          cause: error,
+        });
       }
     },
   };

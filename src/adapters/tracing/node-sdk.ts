@@ -3,19 +3,18 @@ import { detectResources, defaultResource, envDetector, resourceFromAttributes }
 import { BatchSpanProcessor, NodeTracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import type { Logger } from '../../ports/logger.js';
-import { VERSION } from '../../runtimes/node/version.js';
-import type { OtlpProtocol, Tracing } from './start-tracing.js';
+import type { OtlpProtocol, Tracing } from './tracing.js';
 
 /**
  * The Node SDK: an OTLP/HTTP exporter behind a batching processor, AsyncLocalStorage for the active span, and W3C
  * trace context (plus baggage) as the propagator. Loaded by startTracing only when traces are wanted.
  */
-export async function startNodeTracing(options: { protocol: OtlpProtocol; logger: Logger }): Promise<Tracing> {
+export async function startNodeTracing(options: { protocol: OtlpProtocol; logger: Logger; version: string }): Promise<Tracing> {
   diag.setLogger(diagLogger(options.logger), { logLevel: diagLevel(process.env.OTEL_LOG_LEVEL), suppressOverrideMessage: true });
   const exporter = await openExporter(options.protocol);
   // Ours first, then what the environment says (OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES), which wins.
   const resource = defaultResource()
-    .merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: 'imagegate', [ATTR_SERVICE_VERSION]: VERSION, 'process.pid': process.pid }))
+    .merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: 'imagegate', [ATTR_SERVICE_VERSION]: options.version, 'process.pid': process.pid }))
     .merge(detectResources({ detectors: [envDetector] }));
   // The batching processor reads OTEL_BSP_*, the provider OTEL_TRACES_SAMPLER(_ARG) and the span limits.
   const provider = new NodeTracerProvider({ resource, spanProcessors: [new BatchSpanProcessor(exporter)] });
@@ -47,8 +46,13 @@ async function openExporter(protocol: OtlpProtocol): Promise<SpanExporter> {
 
 /** The SDK's own complaints (an export that failed, a bad setting) in the service's log. */
 function diagLogger(logger: Logger): DiagLogger {
-  const write = (level: 'error' | 'warn' | 'info' | 'debug') => (message: string, ...args: unknown[]) =>
-    logger[level]({ component: 'opentelemetry', ...(args.length === 0 ? {} : { details: args.map((arg) => (arg instanceof Error ? arg.message : arg)) }) }, message);
+  const write =
+    (level: 'error' | 'warn' | 'info' | 'debug') =>
+    (message: string, ...args: unknown[]) =>
+      logger[level](
+        { component: 'opentelemetry', ...(args.length === 0 ? {} : { details: args.map((arg) => (arg instanceof Error ? arg.message : arg)) }) },
+        message,
+      );
   return { error: write('error'), warn: write('warn'), info: write('info'), debug: write('debug'), verbose: write('debug') };
 }
 

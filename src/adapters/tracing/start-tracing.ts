@@ -1,13 +1,8 @@
 import type { Logger } from '../../ports/logger.js';
 import { StartupError } from '../process/startup-error.js';
+import type { OtlpProtocol, Tracing } from './tracing.js';
 
-/** A running trace pipeline: `shutdown` exports what is still buffered and unregisters the SDK. */
-export interface Tracing {
-  protocol: OtlpProtocol;
-  shutdown(): Promise<void>;
-}
-
-export type OtlpProtocol = 'http/protobuf' | 'http/json';
+export type { OtlpProtocol, Tracing };
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -32,18 +27,21 @@ export function otlpProtocol(env: Env = process.env): OtlpProtocol {
   const protocol = setting(env, name) ?? 'http/protobuf';
   if (protocol === 'http/protobuf' || protocol === 'http/json') return protocol;
   // gRPC would need another exporter and its dependencies; an OTLP collector takes HTTP on port 4318.
-  throw new StartupError(`${name}=${protocol} is not supported; use http/protobuf (the default) or http/json, with the collector's OTLP/HTTP endpoint (usually port 4318)`);
+  throw new StartupError(
+    `${name}=${protocol} is not supported; use http/protobuf (the default) or http/json, with the collector's OTLP/HTTP endpoint (usually port 4318)`,
+  );
 }
 
 /**
  * Starts OpenTelemetry tracing when the environment asks for it (see tracingWanted); otherwise loads nothing and
  * returns undefined, leaving the API's no-op tracer in place. The SDK is imported only here, on demand, so a
  * server without OTEL settings never loads it. The SDK reads the other OTEL_* settings itself (service name and
- * resource attributes, headers, timeout, sampler, batching).
+ * resource attributes, headers, timeout, sampler, batching). `version` is the service.version spans report: the
+ * runtime knows it (Node reads package.json), an adapter does not.
  */
-export async function startTracing(options: { logger: Logger }): Promise<Tracing | undefined> {
+export async function startTracing(options: { logger: Logger; version: string }): Promise<Tracing | undefined> {
   if (!tracingWanted()) return undefined;
   const protocol = otlpProtocol();
   const { startNodeTracing } = await import('./node-sdk.js');
-  return startNodeTracing({ protocol, logger: options.logger });
+  return startNodeTracing({ protocol, logger: options.logger, version: options.version });
 }

@@ -114,7 +114,9 @@ export async function checkWebhookUrl(raw: string, options: CheckOptions): Promi
   // Every address must be public: a connection may use any of them, and a mixed answer is a classic rebinding setup.
   const blocked = answers.find((answer) => !isPublicAddress(answer.address));
   if (blocked !== undefined) {
-    throw new UnsafeWebhookUrl(`webhook_url host ${host} resolves to ${blocked.address}, which is not a public address (${addressRange(blocked.address)})${PRIVATE_HINT}`);
+    throw new UnsafeWebhookUrl(
+      `webhook_url host ${host} resolves to ${blocked.address}, which is not a public address (${addressRange(blocked.address)})${PRIVATE_HINT}`,
+    );
   }
   return url;
 }

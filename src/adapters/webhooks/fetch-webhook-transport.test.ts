@@ -84,7 +84,12 @@ describe('createFetchWebhookTransport (no address pinning: checks before every d
       response.end();
     });
     const transport = createFetchWebhookTransport({ lookup: fixed({}), allowPrivateNetworks: true });
-    const result = await transport.post(`${receiver.origin}/hook`, '{"event":"batch.completed"}', { 'content-type': 'application/json', 'webhook-id': 'msg_1' }, 5_000);
+    const result = await transport.post(
+      `${receiver.origin}/hook`,
+      '{"event":"batch.completed"}',
+      { 'content-type': 'application/json', 'webhook-id': 'msg_1' },
+      5_000,
+    );
     expect(result).toEqual({ status: 302 });
     expect(receiver.seen).toHaveLength(1);
     expect(receiver.seen[0]).toMatchObject({ method: 'POST', url: '/hook', body: '{"event":"batch.completed"}', headers: { 'webhook-id': 'msg_1' } });

@@ -24,7 +24,12 @@ export function createHttpWebhookTransport(options: HttpWebhookTransportOptions)
         return { status: response.status };
       } catch (error) {
         const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-        const name = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError') ? `no answer within ${timeoutMs} ms` : error instanceof Error ? `${error.message}${cause}` : String(error);
+        const name =
+          error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
+            ? `no answer within ${timeoutMs} ms`
+            : error instanceof Error
+              ? `${error.message}${cause}`
+              : String(error);
         return { error: name };
       }
     },

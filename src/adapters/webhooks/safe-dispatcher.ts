@@ -32,9 +32,10 @@ function connectLookup(lookup: AddressLookup, publicOnly: boolean): LookupFuncti
         const first = allowed[0];
         if (first === undefined) {
           const refused = candidates[0];
-          const reason = refused === undefined
-            ? `webhook_url host ${hostname} does not resolve`
-            : `webhook_url host ${hostname} resolves to ${refused.address}, which is not a public address (${addressRange(refused.address)})`;
+          const reason =
+            refused === undefined
+              ? `webhook_url host ${hostname} does not resolve`
+              : `webhook_url host ${hostname} resolves to ${refused.address}, which is not a public address (${addressRange(refused.address)})`;
           callback(new UnsafeWebhookUrl(reason), '');
           return;
         }

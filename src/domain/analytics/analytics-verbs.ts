@@ -33,7 +33,13 @@ export async function getUsage({ deps, ctx, input }: VerbArgs<RangeInput>): Prom
     total_cost: usd(usage.cost),
     by_model: usage.by_model.map((b) => ({ model: b.key, ...bucket(b) })),
     by_day: usage.by_day.map((b) => ({ date: b.key, ...bucket(b) })),
-    by_day_and_model: usage.by_day_and_model.map((b) => ({ date: b.day, model: b.model, images: b.images, deleted_images: b.deleted_images, cost: usd(b.cost) })),
+    by_day_and_model: usage.by_day_and_model.map((b) => ({
+      date: b.day,
+      model: b.model,
+      images: b.images,
+      deleted_images: b.deleted_images,
+      cost: usd(b.cost),
+    })),
   };
 }
 
@@ -75,7 +81,14 @@ export async function getCosts({ deps, ctx, input }: VerbArgs<CostsInput>): Prom
   const byDay = new Map(usage.by_day.map((b) => [b.key, { images: b.images, cost: b.cost }]));
   const totals = { charged_without_image: { charges: 0, cost: 0 }, uncertain: { charges: 0, cost: 0 }, in_flight: { charges: 0, cost: 0 } };
   for (const cell of ledger) {
-    const total = cell.outcome === 'charged_no_image' ? totals.charged_without_image : cell.outcome === 'uncertain' ? totals.uncertain : cell.outcome === 'reserved' ? totals.in_flight : undefined;
+    const total =
+      cell.outcome === 'charged_no_image'
+        ? totals.charged_without_image
+        : cell.outcome === 'uncertain'
+          ? totals.uncertain
+          : cell.outcome === 'reserved'
+            ? totals.in_flight
+            : undefined;
     if (total === undefined) continue;
     total.charges += cell.charges;
     total.cost += cell.cost_usd;
@@ -96,7 +109,11 @@ export async function getCosts({ deps, ctx, input }: VerbArgs<CostsInput>): Prom
     key_id: input.key_id ?? null,
     by_model: [...byModel].sort(([a], [b]) => codePointOrder(a, b)).map(([model, b]) => ({ model, ...bucket(b) })),
     by_day: [...byDay].sort(([a], [b]) => codePointOrder(a, b)).map(([date, b]) => ({ date, ...bucket(b) })),
-    ledger: { charged_without_image: ledgerTotal(totals.charged_without_image), uncertain: ledgerTotal(totals.uncertain), in_flight: ledgerTotal(totals.in_flight) },
+    ledger: {
+      charged_without_image: ledgerTotal(totals.charged_without_image),
+      uncertain: ledgerTotal(totals.uncertain),
+      in_flight: ledgerTotal(totals.in_flight),
+    },
   };
 }
 

@@ -43,7 +43,11 @@ export interface ListChargesInput extends RangeInput, PageRequest {
 /** The caller's ledger, newest first: every provider call that may have cost money, and what became of it. */
 export async function listCharges({ deps, ctx, input }: VerbArgs<ListChargesInput>): Promise<{ charges: ChargeRecord[]; pagination: Pagination }> {
   const range = toTimeRange(input);
-  const filter = { ...range, ...(input.key_id === undefined ? {} : { key_id: input.key_id }), ...(input.outcome === undefined ? {} : { outcome: input.outcome }) };
+  const filter = {
+    ...range,
+    ...(input.key_id === undefined ? {} : { key_id: input.key_id }),
+    ...(input.outcome === undefined ? {} : { outcome: input.outcome }),
+  };
   const page = await deps.db.charges.list(ctx.userId, filter, input);
   const { items, pagination } = paginate(page, input, toChargeRecord);
   return { charges: items, pagination };

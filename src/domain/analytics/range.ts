@@ -36,7 +36,10 @@ function parseInstant(field: 'from' | 'to', text: string): Date {
     (zone === undefined || zone === 'Z' || (Number(zoneHours) <= 23 && Number(zoneMinutes) <= 59));
   const date = valid ? new Date(DATE_ONLY.test(text) ? `${text}T00:00:00Z` : text) : new Date(Number.NaN);
   if (Number.isNaN(date.getTime())) {
-    throw invalidParameter(field, `${field} must be a real calendar date (2026-11-01) or UTC timestamp (2026-11-01T12:00:00Z) (got ${JSON.stringify(text.slice(0, 40))})`);
+    throw invalidParameter(
+      field,
+      `${field} must be a real calendar date (2026-11-01) or UTC timestamp (2026-11-01T12:00:00Z) (got ${JSON.stringify(text.slice(0, 40))})`,
+    );
   }
   return date;
 }

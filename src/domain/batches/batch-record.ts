@@ -1,4 +1,4 @@
-import type { BatchItemRow, BatchRow, ImageParameters, WebhookAttemptRow, WebhookDeliveryRow } from '../../ports/database.js';
+import type { BatchItemRow, BatchRow, ImageParameters } from '../../ports/database.js';
 import type { BlobStore } from '../../ports/blob-store.js';
 import { extensionOf, imageKey } from '../images/image-record.js';
 
@@ -56,14 +56,6 @@ export const toItemRecord = (batch: Pick<BatchRow, 'parameters'>, item: BatchIte
   image_id: item.image_id,
   image: item.status === 'succeeded' ? { id: item.image_id, prompt: item.prompt, r2_url: itemUrl(batch, item, blobs) } : null,
   error: item.error,
-});
-
-export const toDeliveryRecord = (delivery: WebhookDeliveryRow, attempts: readonly WebhookAttemptRow[]) => ({
-  id: delivery.id,
-  event: delivery.event,
-  url: delivery.url,
-  status: delivery.status,
-  attempt_count: delivery.attempts,
-  next_attempt_at: delivery.next_attempt_at,
-  attempts: attempts.map((a) => ({ attempt: a.attempt, at: a.at, status_code: a.status_code, error: a.error, duration_ms: a.duration_ms })),
+  // Followed live at GET /api/generations/{id}/events; absent for a prompt of an older batch that has not run yet.
+  ...(item.generation_id === null ? {} : { generation_id: item.generation_id }),
 });

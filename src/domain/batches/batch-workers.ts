@@ -1,13 +1,20 @@
 import type { Deps } from '../context.js';
 import { processJobs } from '../jobs.js';
+import { makeImageThumbnails } from '../images/image-thumbnails.js';
 import { reconcileBlobs } from '../images/reconcile-blobs.js';
 import { deliverWebhook } from '../webhooks/deliver-webhook.js';
 import { sweepBatches } from './batch-sweeper.js';
 import { createProviderSlots } from './provider-slots.js';
 import { runBatchItem } from './run-batch-item.js';
+import { runGeneration } from '../generations/run-generation.js';
 
 /** Webhook deliveries are small and mostly waiting on the network; a few at once is plenty. */
 const WEBHOOK_CONCURRENCY = 4;
+/**
+ * Generations a process runs at once. Mostly waiting on providers, whose own limits (PROVIDER_MAX_CONCURRENCY per
+ * provider) bound the calls; this only keeps a flood of accepted generations from all planning at once.
+ */
+const GENERATION_CONCURRENCY = 64;
 
 export interface BatchWorkerOptions {
   /**
@@ -55,7 +62,20 @@ export function registerJobHandlers(deps: Deps): void {
     setTimeout(() => deps.codec.warm?.(), 0);
     return runBatchItem(deps, batchId, idx, run, slots);
   });
+  registerGenerationJobs(deps);
   processJobs(deps.queue, 'webhook', { concurrency: WEBHOOK_CONCURRENCY, logger: deps.logger }, ({ deliveryId }) => deliverWebhook(deps, deliveryId));
+}
+
+/** Thumbnails a process makes at once: each is a decode in the CPU pool, so more would only wait there. */
+const THUMBNAIL_CONCURRENCY = 2;
+
+/** Runs generation jobs (POST /api/generate, /v1, MCP) and the thumbnails of their images: a process that accepts generations and runs no other jobs may run these alone. */
+export function registerGenerationJobs(deps: Deps): void {
+  processJobs(deps.queue, 'generation', { concurrency: GENERATION_CONCURRENCY, logger: deps.logger }, ({ generationId }, run) =>
+    runGeneration(deps, generationId, run),
+  );
+  // The thumbnails of what those generations made; the CPU pool serves their decodes in turn with every other task.
+  processJobs(deps.queue, 'thumbnails', { concurrency: THUMBNAIL_CONCURRENCY, logger: deps.logger }, (payload) => makeImageThumbnails(deps, payload));
 }
 
 async function sweep(deps: Deps): Promise<void> {

@@ -9,7 +9,11 @@ export async function cancelBatch({ deps, ctx, input }: VerbArgs<{ batchId: stri
   if (result === undefined) {
     const batch = await deps.db.batches.find(ctx.userId, input.batchId);
     if (batch === undefined) throw notFound('Batch', 'batch_id', input.batchId);
-    throw new ApiError('CONFLICT', 'Batch already finished', { batch_id: batch.id, status: batch.status, message: `a ${batch.status} batch cannot be cancelled` });
+    throw new ApiError('CONFLICT', 'Batch already finished', {
+      batch_id: batch.id,
+      status: batch.status,
+      message: `a ${batch.status} batch cannot be cancelled`,
+    });
   }
   if (result.delivery !== undefined) await scheduleFirstAttempt(deps, result.delivery.id);
   deps.logger.info({ requestId: ctx.requestId, batchId: input.batchId }, 'batch cancelled');

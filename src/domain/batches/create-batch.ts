@@ -7,6 +7,8 @@ import { checkPrompt } from '../prompt.js';
 import { toBatchRecord, type BatchRecord } from './batch-record.js';
 import { enqueueJobs, jobId } from '../jobs.js';
 import { inSpan } from '../../ports/tracer.js';
+import { checkWebhookUrl } from '../webhooks/webhook-url.js';
+import { batchGeneration } from './batch-generation.js';
 
 export interface CreateBatchInput extends GenerationOptions {
   name?: string;
@@ -37,13 +39,7 @@ async function create({ deps, ctx, input }: VerbArgs<CreateBatchInput>): Promise
   });
   const plan = await planGeneration(deps, ctx.userId, { ...shared, prompt: checked[0] });
 
-  if (webhookUrl !== undefined) {
-    try {
-      await deps.webhooks.check(webhookUrl);
-    } catch (error) {
-      throw invalidParameter('webhook_url', error instanceof Error ? error.message : String(error));
-    }
-  }
+  if (webhookUrl !== undefined) await checkWebhookUrl(deps, webhookUrl);
 
   const now = deps.clock.now().toISOString();
   const { model: _model, template_id: _template, ...parameters } = shared;
@@ -72,12 +68,20 @@ async function create({ deps, ctx, input }: VerbArgs<CreateBatchInput>): Promise
     status: 'pending',
     error: null,
     updated_at: now,
+    generation_id: deps.ids.newId('gen'),
   }));
-  await deps.db.batches.create(batch, items);
+  // Each prompt is a generation (GET /api/generations/{id} follows it), run by the same code as a single one.
+  const generations = items.map((item) => batchGeneration(batch, item));
+  const ranked = await deps.db.batches.create(batch, items, generations);
+  // Each prompt's job takes its generation's rank: batches of different keys take turns in the batch queue.
+  const rankOf = new Map(ranked.map((row) => [row.batch_idx, row.queue_rank]));
   await enqueueJobs(
     deps.queue,
     'batch-item',
-    items.map((item) => ({ payload: { batchId: batch.id, idx: item.idx }, options: { id: jobId('batch-item', batch.id, item.idx) } })),
+    items.map((item) => ({
+      payload: { batchId: batch.id, idx: item.idx },
+      options: { id: jobId('batch-item', batch.id, item.idx), priority: rankOf.get(item.idx) },
+    })),
   );
   deps.logger.info({ requestId: ctx.requestId, batchId: batch.id, prompts: prompts.length, model: batch.model }, 'batch accepted');
   return toBatchRecord(batch);

@@ -101,7 +101,11 @@ describe('releasingOnAnswer', () => {
     expect(ok.count()).toBe(1);
 
     const ko = counting();
-    await expect(releasingOnAnswer(new Map([['b', failing]]), ko.release).get('b')?.generate(request)).rejects.toThrow('refused');
+    await expect(
+      releasingOnAnswer(new Map([['b', failing]]), ko.release)
+        .get('b')
+        ?.generate(request),
+    ).rejects.toThrow('refused');
     expect(ko.count()).toBe(1);
   });
 
@@ -114,7 +118,9 @@ describe('releasingOnAnswer', () => {
       const release = await slots.acquire();
       if (release === undefined) throw new Error('no slot');
       for (let step = 0; step < 5; step += 1) await Promise.resolve();
-      await releasingOnAnswer(new Map([[name, provider(name)]]), release).get(name)?.generate(request);
+      await releasingOnAnswer(new Map([[name, provider(name)]]), release)
+        .get(name)
+        ?.generate(request);
       events.push(`${name} stores its image`);
     };
     await Promise.all([prompt('first'), prompt('second')]);

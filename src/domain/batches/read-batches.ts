@@ -2,7 +2,8 @@ import type { PageRequest } from '../../ports/database.js';
 import type { VerbArgs } from '../context.js';
 import { notFound } from '../errors.js';
 import { paginate, type Pagination } from '../pagination.js';
-import { batchImages, toBatchRecord, toDeliveryRecord, toItemRecord, type BatchRecord } from './batch-record.js';
+import { batchImages, toBatchRecord, toItemRecord, type BatchRecord } from './batch-record.js';
+import { toDeliveryRecord } from '../webhooks/delivery-record.js';
 
 export async function getBatch({ deps, ctx, input }: VerbArgs<{ batchId: string }>) {
   const batch = await deps.db.batches.find(ctx.userId, input.batchId);

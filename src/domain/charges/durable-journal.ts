@@ -1,10 +1,12 @@
-import type { JournalState } from '../../ports/database.js';
+import type { JournalState, StoredAnswer } from '../../ports/database.js';
 import type { CallJournal } from '../../ports/image-provider.js';
 
 export interface DurableJournal {
   journal: CallJournal;
   /** Waits for every write the journal started; a failed write is logged by `onError`, never thrown here. */
   flush(): Promise<void>;
+  /** Journals the stored answer and waits for that write (and those before it); a failure is logged, not thrown. */
+  recordStored(stored: StoredAnswer): Promise<void>;
 }
 
 /**
@@ -34,5 +36,14 @@ export function durableJournal(initial: JournalState | null, save: (state: Journ
       persist();
     },
   };
-  return { journal, flush: async () => void (await Promise.all(writes)) };
+  const flush = async () => void (await Promise.all(writes));
+  return {
+    journal,
+    flush,
+    async recordStored(stored) {
+      state = { ...state, stored };
+      persist();
+      await flush();
+    },
+  };
 }

@@ -15,6 +15,7 @@ export async function settleStaleCharges(deps: Pick<Deps, 'db' | 'clock' | 'logg
     { before: new Date(now - staleAfterMs).toISOString(), withJobBefore: new Date(now - Math.max(RESUMABLE_FOR_MS, staleAfterMs)).toISOString() },
     new Date(now).toISOString(),
   );
-  if (settled > 0) deps.logger.warn({ settled }, 'settled charges a stopped process left reserved as uncertain; see GET /api/analytics/charges?outcome=uncertain');
+  if (settled > 0)
+    deps.logger.warn({ settled }, 'settled charges a stopped process left reserved as uncertain; see GET /api/analytics/charges?outcome=uncertain');
   return settled;
 }

@@ -18,7 +18,11 @@ export async function addImageToCollection({ deps, ctx, input }: VerbArgs<{ coll
   return { collection_id: input.collectionId, image_id: input.imageId, added };
 }
 
-export async function removeImageFromCollection({ deps, ctx, input }: VerbArgs<{ collectionId: string; imageId: string }>): Promise<{ collection_id: string; image_id: string; removed: true }> {
+export async function removeImageFromCollection({
+  deps,
+  ctx,
+  input,
+}: VerbArgs<{ collectionId: string; imageId: string }>): Promise<{ collection_id: string; image_id: string; removed: true }> {
   await getCollection({ deps, ctx, input });
   const removed = await deps.db.collections.removeImage(input.collectionId, input.imageId);
   if (!removed) throw notFound('Image', 'image_id', input.imageId);

@@ -37,7 +37,8 @@ export function resolveSettings(model: CatalogEntry, layers: readonly Generation
   }
   checkRange('width', width, model.min_size, model.max_width, model.id);
   checkRange('height', height, model.min_size, model.max_height, model.id);
-  if (model.size_rule !== undefined) checkSizeRule(model.size_rule, width, height, given.width !== undefined || given.height === undefined ? 'width' : 'height', model.id);
+  if (model.size_rule !== undefined)
+    checkSizeRule(model.size_rule, width, height, given.width !== undefined || given.height === undefined ? 'width' : 'height', model.id);
   const steps = given.steps ?? model.default_steps;
   if (steps !== undefined && model.max_steps !== undefined) checkRange('steps', steps, 1, model.max_steps, model.id);
   const seed = given.seed ?? randomSeed();
@@ -77,10 +78,16 @@ function checkSizeRule(rule: SizeRule, width: number, height: number, field: 'wi
   }
   const pixels = width * height;
   if (rule.min_pixels !== undefined && pixels < rule.min_pixels) {
-    throw invalidParameter(field, `width x height must be at least ${rule.min_pixels.toLocaleString('en-US')} pixels for ${modelId} (got ${size}, ${pixels.toLocaleString('en-US')})`);
+    throw invalidParameter(
+      field,
+      `width x height must be at least ${rule.min_pixels.toLocaleString('en-US')} pixels for ${modelId} (got ${size}, ${pixels.toLocaleString('en-US')})`,
+    );
   }
   if (rule.max_pixels !== undefined && pixels > rule.max_pixels) {
-    throw invalidParameter(field, `width x height must be at most ${rule.max_pixels.toLocaleString('en-US')} pixels for ${modelId} (got ${size}, ${pixels.toLocaleString('en-US')})`);
+    throw invalidParameter(
+      field,
+      `width x height must be at most ${rule.max_pixels.toLocaleString('en-US')} pixels for ${modelId} (got ${size}, ${pixels.toLocaleString('en-US')})`,
+    );
   }
   if (rule.max_aspect_ratio !== undefined && Math.max(width, height) > rule.max_aspect_ratio * Math.min(width, height)) {
     throw invalidParameter(field, `the longer side may be at most ${rule.max_aspect_ratio} times the shorter for ${modelId} (got ${size})`);

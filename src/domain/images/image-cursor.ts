@@ -7,7 +7,10 @@ import { textProblem } from '../json-shape.js';
  * JSON array, built with btoa/atob so the domain runs on Workers too; clients pass it back unchanged.
  */
 export function encodeCursor(position: ImagePosition): string {
-  return btoa(JSON.stringify([position.created_at, position.id])).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(JSON.stringify([position.created_at, position.id]))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 export function decodeCursor(cursor: string): ImagePosition {

@@ -54,5 +54,10 @@ export const IMAGE_KEY_PREFIX = 'generated/';
 /** The object key of a generated image: fixed by its id and format, so a retry overwrites its own object. */
 export const imageKey = (imageId: string, extension: 'png' | 'jpg' | 'webp' = 'png'): string => `${IMAGE_KEY_PREFIX}${imageId}.${extension}`;
 
+/** The image id a generated image's object key names (the inverse of imageKey); undefined for any other key. */
+export function imageIdOfKey(key: string): string | undefined {
+  return /^generated\/([^/]+)\.(?:png|jpg|webp)$/.exec(key)?.[1];
+}
+
 /** The extension of an output format in object keys. */
 export const extensionOf = (format: 'png' | 'jpeg' | 'webp' | undefined): 'png' | 'jpg' | 'webp' => (format === 'jpeg' ? 'jpg' : (format ?? 'png'));

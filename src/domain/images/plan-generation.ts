@@ -50,7 +50,13 @@ export async function planGeneration(
   const prompt = checkPrompt(input.prompt ?? template?.default_prompt);
   const model = resolveModel(deps.catalog, modelId, { requireAvailable: true, now: deps.clock.now() });
   const layers = [template?.parameters ?? {}, fields];
-  const inputs = await loadInputs(deps, userId, model, { image_ids: imageIds, mask_image_id: maskImageId, strength: input.strength ?? template?.parameters.strength }, given);
+  const inputs = await loadInputs(
+    deps,
+    userId,
+    model,
+    { image_ids: imageIds, mask_image_id: maskImageId, strength: input.strength ?? template?.parameters.strength },
+    given,
+  );
   const resolved = resolveWithInputSize(model, layers, inputs, deps.randomSeed);
   checkOutputFormat(resolved.output.format, deps.codec?.outputFormats);
   // The record names the mask it was edited with; the edited images are its source_image_ids.
@@ -65,7 +71,8 @@ export async function planGeneration(
 function resolveWithInputSize(model: CatalogEntry, layers: GenerationOptions[], inputs: PlannedInputs, randomSeed: () => number): ResolvedSettings {
   const first = inputs.images[0];
   const sized = layers.some((layer) => layer.width !== undefined || layer.height !== undefined);
-  if (first === undefined || sized || !model.parameters.includes('width') || !model.parameters.includes('height')) return resolveSettings(model, layers, randomSeed);
+  if (first === undefined || sized || !model.parameters.includes('width') || !model.parameters.includes('height'))
+    return resolveSettings(model, layers, randomSeed);
   const seed = randomSeed();
   try {
     return resolveSettings(model, [{ width: first.width, height: first.height }, ...layers], () => seed);

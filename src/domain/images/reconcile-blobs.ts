@@ -1,5 +1,5 @@
 import type { Deps } from '../context.js';
-import { IMAGE_KEY_PREFIX } from './image-record.js';
+import { IMAGE_KEY_PREFIX, imageIdOfKey } from './image-record.js';
 import { UPLOAD_KEY_PREFIX } from '../inputs/upload-image.js';
 import { imageIdOfThumbnail, THUMBNAIL_KEY_PREFIX } from './thumbnails.js';
 
@@ -12,7 +12,7 @@ export interface ReconcileOptions {
 }
 
 export interface ReconcileReport {
-  /** Objects under the image prefixes that no image record points at, and thumbnails of images without a record. */
+  /** Objects under the image prefixes that no live image points at, and thumbnails of images that are not live. */
   orphans: string[];
   /** Unfinished writes (temporary files), as the store names them. */
   incomplete: string[];
@@ -23,9 +23,11 @@ const LOGGED_KEYS = 100;
 
 /**
  * Removes what a stopped process (kill -9, power loss) left in the blob store: writes it never finished,
- * and objects it stored for an image whose record it never wrote (or whose record failed in an outage and
- * whose batch prompt then failed for good). Runs at start, before this process stores anything, and then
- * periodically in workers (ORPHAN_SWEEP_SECONDS); the grace spares writes whose record is on its way.
+ * objects it stored for an image whose record it never wrote (or whose record failed in an outage and whose
+ * batch prompt then failed for good), and the files of deleted images that their delete could not remove. Runs at start, before this process stores anything, and then
+ * periodically in workers (ORPHAN_SWEEP_SECONDS); the grace spares writes whose record is on its way. A paid answer
+ * whose charge is still reserved is kept however old: its record failed in an outage that may outlast the grace, and
+ * the rerun records that object rather than pay the provider again (see renderImage).
  */
 export async function reconcileBlobs(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 'logger'>, options: ReconcileOptions): Promise<ReconcileReport> {
   const olderThan = new Date(deps.clock.now().getTime() - options.graceSeconds * 1000);
@@ -62,12 +64,19 @@ export async function reconcileBlobs(deps: Pick<Deps, 'db' | 'blobs' | 'clock' |
 }
 
 /**
- * Which of these keys belong to an image that has a record: an image's object by its key, a thumbnail by its image's
- * id (kept as long as the original is, soft-deleted images included). A key under the thumbnail prefix that names
- * no image is nobody's.
+ * Which of these keys belong to a live image: an image's object by its key, a thumbnail by its image's id (kept as
+ * long as the original is). A key under the thumbnail prefix that names no live image is nobody's. A generated
+ * image's object whose charge is still reserved is kept for the record on its way.
  */
 async function recordedKeys(deps: Pick<Deps, 'db'>, prefix: string, keys: string[]): Promise<Set<string>> {
-  if (prefix !== THUMBNAIL_KEY_PREFIX) return deps.db.images.existingKeys(keys);
-  const ids = await deps.db.images.existingIds(keys.map(imageIdOfThumbnail).filter((id) => id !== undefined));
+  if (prefix === IMAGE_KEY_PREFIX) {
+    // Asked before the records: a charge is settled in the same write as its image's record, so an answer
+    // recorded between the two reads is seen by one or the other.
+    const awaited = await deps.db.charges.reservedImageIds(keys.map(imageIdOfKey).filter((id) => id !== undefined));
+    const live = await deps.db.images.liveKeys(keys);
+    return new Set(keys.filter((key) => live.has(key) || awaited.has(imageIdOfKey(key) ?? '')));
+  }
+  if (prefix !== THUMBNAIL_KEY_PREFIX) return deps.db.images.liveKeys(keys);
+  const ids = await deps.db.images.liveIds(keys.map(imageIdOfThumbnail).filter((id) => id !== undefined));
   return new Set(keys.filter((key) => ids.has(imageIdOfThumbnail(key) ?? '')));
 }

@@ -4,10 +4,16 @@ import type { ImageCodec } from '../../ports/image-codec.js';
 import { ApiError } from '../errors.js';
 import { verifyImageFile } from './check-image-file.js';
 
-const picture = (format: 'png' | 'jpeg') => sharp({ create: { width: 8, height: 8, channels: 3, background: 'teal' } })[format]().toBuffer();
+const picture = (format: 'png' | 'jpeg') =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: 'teal' } })
+    [format]()
+    .toBuffer();
 
 /** A codec that decodes what it is given (8x8) and says which types it reads. */
-const codec = (inputFormats?: ImageCodec['inputFormats']): Pick<ImageCodec, 'verify' | 'inputFormats'> => ({ inputFormats, verify: async () => ({ width: 8, height: 8 }) });
+const codec = (inputFormats?: ImageCodec['inputFormats']): Pick<ImageCodec, 'verify' | 'inputFormats'> => ({
+  inputFormats,
+  verify: async () => ({ width: 8, height: 8 }),
+});
 
 describe('verifyImageFile', () => {
   it('refuses a type the codec cannot decode with a 400 that names the type and what to send', async () => {

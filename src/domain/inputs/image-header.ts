@@ -40,7 +40,7 @@ function readPng(b: Uint8Array): ImageHeader | undefined {
   const colourType = b[25] ?? 0;
   let hasAlpha = colourType === 4 || colourType === 6;
   // A tRNS chunk (before IDAT) gives palette and grey/RGB images transparency.
-  for (let at = 8; !hasAlpha && at + 8 <= b.length; ) {
+  for (let at = 8; !hasAlpha && at + 8 <= b.length;) {
     const length = u32be(b, at);
     const type = ascii(b, at + 4, 4);
     if (type === 'tRNS') hasAlpha = true;
@@ -52,7 +52,7 @@ function readPng(b: Uint8Array): ImageHeader | undefined {
 
 function readJpeg(b: Uint8Array): ImageHeader | undefined {
   // Walk the markers to the first start-of-frame (SOF0..SOF15, except DHT C4, JPG C8 and DAC CC).
-  for (let at = 2; at + 9 < b.length; ) {
+  for (let at = 2; at + 9 < b.length;) {
     if (b[at] !== 0xff) return undefined;
     const marker = b[at + 1] ?? 0;
     if (marker === 0xff) {
@@ -80,7 +80,13 @@ function readWebp(b: Uint8Array): ImageHeader | undefined {
   }
   if (chunk === 'VP8L' && b.length >= 25 && b[20] === 0x2f) {
     const bits = (b[21] ?? 0) | ((b[22] ?? 0) << 8) | ((b[23] ?? 0) << 16) | ((b[24] ?? 0) << 24);
-    return { contentType: 'image/webp', extension: 'webp', width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1, hasAlpha: ((bits >>> 28) & 1) === 1 };
+    return {
+      contentType: 'image/webp',
+      extension: 'webp',
+      width: (bits & 0x3fff) + 1,
+      height: ((bits >>> 14) & 0x3fff) + 1,
+      hasAlpha: ((bits >>> 28) & 1) === 1,
+    };
   }
   if (chunk === 'VP8 ' && b.length >= 30 && b[23] === 0x9d && b[24] === 0x01 && b[25] === 0x2a) {
     return { contentType: 'image/webp', extension: 'webp', width: u16le(b, 26) & 0x3fff, height: u16le(b, 28) & 0x3fff, hasAlpha: false };

@@ -2,13 +2,16 @@ import type { VerifiedImage } from '../../ports/image-codec.js';
 import type { VerbArgs } from '../context.js';
 import { deleteThumbnails, THUMBNAIL_REQUEST } from '../images/thumbnails.js';
 import { planGeneration, type GenerationRequest } from '../images/plan-generation.js';
-import { checkImageFile, verifyImageFile } from './check-image-file.js';
+import { checkImageHeader, verifyImageFile } from './check-image-file.js';
+import type { StagedFile } from '../../ports/upload-staging.js';
 import type { LoadedInput } from './load-inputs.js';
 import { uploadImage } from './upload-image.js';
+import { gateKey } from './fair-gate.js';
 
 /** A file sent with a request (OpenAI's edits and variations), named by its form field in errors. */
 export interface InputFile {
-  bytes: Uint8Array;
+  /** As staged while the request came in: read whole only to be stored, one file at a time per key (the decode gate). */
+  file: Pick<StagedFile, 'size' | 'head' | 'path' | 'bytes'>;
   filename: string;
   /** `image`, `image[1]`, `mask`. */
   field: string;
@@ -28,10 +31,24 @@ export interface StagedInputs {
  * only then stored. A refused request stores nothing; `discard` undoes the storing when the generation itself then
  * fails before making anything (a budget, a provider's refusal).
  */
-export async function stageInputFiles({ deps, ctx, input }: VerbArgs<{ images: readonly InputFile[]; mask?: InputFile; request: GenerationRequest }>): Promise<StagedInputs> {
-  const pending = (file: InputFile, index: number, name: string): LoadedInput => {
-    const header = checkImageFile(file.bytes, file.field);
-    return { id: `pending_${index}`, bytes: file.bytes, contentType: header.contentType, width: header.width, height: header.height, hasAlpha: header.hasAlpha, filename: `${name}.${header.extension}` };
+export async function stageInputFiles({
+  deps,
+  ctx,
+  input,
+}: VerbArgs<{ images: readonly InputFile[]; mask?: InputFile; request: GenerationRequest }>): Promise<StagedInputs> {
+  const pending = (input: InputFile, index: number, name: string): LoadedInput => {
+    const header = checkImageHeader(input.file.head, input.file.size, input.field);
+    // Planning checks what the headers say (sizes, transparency, how many): it never reads the pixels, so the file's
+    // first bytes stand in for it until it is stored and loaded from storage for the provider.
+    return {
+      id: `pending_${index}`,
+      bytes: input.file.head,
+      contentType: header.contentType,
+      width: header.width,
+      height: header.height,
+      hasAlpha: header.hasAlpha,
+      filename: `${name}.${header.extension}`,
+    };
   };
   const images = input.images.map((file, index) => pending(file, index, `image-${index}`));
   const mask = input.mask === undefined ? undefined : pending(input.mask, images.length, 'mask');
@@ -40,7 +57,18 @@ export async function stageInputFiles({ deps, ctx, input }: VerbArgs<{ images: r
   const files = input.mask === undefined ? input.images : [...input.images, input.mask];
   // Each file's thumbnails come from the decode that checks it: the files become gallery images once stored.
   const verified: VerifiedImage[] = [];
-  for (const file of files) verified.push(await verifyImageFile(deps.codec, file.bytes, file.field, ctx.signal, THUMBNAIL_REQUEST));
+  // Each decode takes its turn with the uploads' (the same gate), so edits cannot crowd out other keys either.
+  for (const { file, field } of files) {
+    const decode = async () =>
+      verifyImageFile(
+        deps.codec,
+        file.path !== undefined && deps.codec.readsFiles === true ? { path: file.path, head: file.head } : await file.bytes(),
+        field,
+        ctx.signal,
+        THUMBNAIL_REQUEST,
+      );
+    verified.push(await deps.uploadGates.decode.run(gateKey(ctx), decode, ctx.signal));
+  }
   const stored: { id: string; key: string }[] = [];
   const discard = async (): Promise<void> => {
     for (const { id, key } of stored) {
@@ -51,7 +79,11 @@ export async function stageInputFiles({ deps, ctx, input }: VerbArgs<{ images: r
   };
   try {
     for (const [index, file] of files.entries()) {
-      const upload = await uploadImage({ deps, ctx, input: { bytes: file.bytes, filename: file.filename, field: file.field, verified: { thumbnails: verified[index]?.thumbnails } } });
+      const upload = await uploadImage({
+        deps,
+        ctx,
+        input: { file: file.file, filename: file.filename, field: file.field, verified: { thumbnails: verified[index]?.thumbnails } },
+      });
       stored.push({ id: upload.id, key: upload.r2_key });
     }
   } catch (error) {

@@ -1,9 +1,13 @@
 import type { ImageRow } from '../../ports/database.js';
 import type { EncodedThumbnail } from '../../ports/image-codec.js';
-import type { VerbArgs } from '../context.js';
+import type { Deps, RequestContext, VerbArgs } from '../context.js';
+import { cutText } from '../cut-text.js';
+import { stripMetadataFromBytes } from './strip-metadata.js';
 import { toImageRecord, type ImageRecord } from '../images/image-record.js';
 import { deleteThumbnails, storeThumbnails, THUMBNAIL_REQUEST } from '../images/thumbnails.js';
-import { checkImageFile, verifyImageFile } from './check-image-file.js';
+import { checkImageHeader, verifyImageFile } from './check-image-file.js';
+import { gateKey } from './fair-gate.js';
+import type { StagedFile } from '../../ports/upload-staging.js';
 import { inSpan } from '../../ports/tracer.js';
 
 /** The `model` of an uploaded image: still a string, so clients written to the spec keep working. */
@@ -11,7 +15,10 @@ export const UPLOAD_MODEL = 'upload';
 export const UPLOAD_KEY_PREFIX = 'uploads/';
 
 export interface UploadImageInput {
-  bytes: Uint8Array;
+  /** The file as bytes in memory (MCP's base64 data, an edit's inputs)... */
+  bytes?: Uint8Array;
+  /** ...or as staged while the request came in (multipart uploads), read into memory only to be stored. */
+  file?: Pick<StagedFile, 'size' | 'head' | 'path' | 'bytes'>;
   /** The file's name as sent, kept as the record's prompt (no path, at most 200 characters); empty when none. */
   filename?: string;
   /** The request field the bytes came in, named in errors (`file`, `image`, `data`). */
@@ -29,17 +36,37 @@ export interface UploadImageInput {
  * before anything is stored.
  */
 export function uploadImage(args: VerbArgs<UploadImageInput>): Promise<ImageRecord> {
-  return inSpan('image.upload', { attributes: { 'imagegate.upload.bytes': args.input.bytes.byteLength } }, () => upload(args));
+  const file = args.input.file ?? inMemory(args.input.bytes ?? new Uint8Array(0));
+  return inSpan('image.upload', { attributes: { 'imagegate.upload.bytes': file.size } }, () => upload(args, file));
 }
 
-async function upload({ deps, ctx, input }: VerbArgs<UploadImageInput>): Promise<ImageRecord> {
+const inMemory = (bytes: Uint8Array): Pick<StagedFile, 'size' | 'head' | 'path' | 'bytes'> => ({
+  size: bytes.byteLength,
+  head: bytes,
+  bytes: async () => bytes,
+});
+
+async function upload({ deps, ctx, input }: VerbArgs<UploadImageInput>, file: Pick<StagedFile, 'size' | 'head' | 'path' | 'bytes'>): Promise<ImageRecord> {
   const field = input.field ?? 'file';
-  const header = checkImageFile(input.bytes, field);
-  // The decode that checks the file also makes its thumbnails: one trip to the CPU pool.
-  const { thumbnails } = input.verified ?? (await verifyImageFile(deps.codec, input.bytes, field, ctx.signal, THUMBNAIL_REQUEST));
-  const id = deps.ids.newId('img');
-  const key = `${UPLOAD_KEY_PREFIX}${id}.${header.extension}`;
-  const [, hasThumbnails] = await Promise.all([deps.blobs.put(key, input.bytes, header.contentType), storeThumbnails(deps.blobs, id, thumbnails)]);
+  const header = checkImageHeader(file.head, file.size, field);
+  // The decode and the store hold the file's pixels and then its bytes: a few at a time, each key in turn, so twenty
+  // large uploads of one key neither fill the memory nor keep another key's small one waiting behind them all.
+  const stored = await deps.uploadGates.decode.run(
+    gateKey(ctx),
+    async () => {
+      // The decode that checks the file also makes its thumbnails: one trip to the CPU pool, reading a staged file
+      // from disk where the codec can.
+      const source = file.path !== undefined && deps.codec.readsFiles === true ? { path: file.path, head: file.head } : await file.bytes();
+      const { thumbnails } = input.verified ?? (await verifyImageFile(deps.codec, source, field, ctx.signal, THUMBNAIL_REQUEST));
+      const id = deps.ids.newId('img');
+      const key = `${UPLOAD_KEY_PREFIX}${id}.${header.extension}`;
+      const bytes = await storedBytes(deps, ctx, await file.bytes(), header.extension, field);
+      const [, hasThumbnails] = await Promise.all([deps.blobs.put(key, bytes, header.contentType), storeThumbnails(deps.blobs, id, thumbnails)]);
+      return { id, key, hasThumbnails };
+    },
+    ctx.signal,
+  );
+  const { id, key, hasThumbnails } = stored;
   const row: ImageRow = {
     id,
     user_id: ctx.userId,
@@ -69,10 +96,27 @@ async function upload({ deps, ctx, input }: VerbArgs<UploadImageInput>): Promise
   return toImageRecord(row, deps.blobs);
 }
 
-/** The name without any folder a browser may send, control characters or NUL (PostgreSQL text cannot hold it). */
+/**
+ * What is stored of an upload: by default without its location, device and other metadata (EXIF, XMP, text chunks;
+ * the orientation kept), the pixels untouched, so a photo's GPS position is never served at a public URL.
+ */
+async function storedBytes(
+  deps: Pick<Deps, 'uploadMetadata' | 'logger'>,
+  ctx: RequestContext,
+  bytes: Uint8Array,
+  extension: 'png' | 'jpg' | 'webp',
+  field: string,
+): Promise<Uint8Array> {
+  if (deps.uploadMetadata === 'keep') return bytes;
+  const stripped = await stripMetadataFromBytes(bytes, extension === 'jpg' ? 'jpeg' : extension, field);
+  if (stripped.removed.length > 0) deps.logger.debug({ requestId: ctx.requestId, removed: stripped.removed }, 'removed metadata from an upload');
+  return stripped.bytes;
+}
+
+/** The name without any folder a browser may send, control characters, NUL (PostgreSQL text cannot hold it) or a cut emoji. */
 function cleanFilename(name: string | undefined): string {
   if (name === undefined) return '';
   const base = name.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  return base.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
+  return cutText(base.replace(/[\u0000-\u001f\u007f]/g, ''), 200);
 }

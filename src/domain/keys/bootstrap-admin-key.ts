@@ -7,10 +7,7 @@ import { PERMISSIONS } from './principal.js';
 export const ENV_ADMIN_KEY_ID = 'key_admin_env';
 export const ADMIN_USER_ID = 'admin';
 
-export type BootstrapResult =
-  | { kind: 'env'; keyId: string }
-  | { kind: 'generated'; keyId: string; secret: string }
-  | { kind: 'existing' };
+export type BootstrapResult = { kind: 'env'; keyId: string } | { kind: 'generated'; keyId: string; secret: string } | { kind: 'existing' };
 
 /**
  * With ADMIN_API_KEY set, that exact secret is the admin key (changing the variable replaces it).

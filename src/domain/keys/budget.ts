@@ -1,4 +1,4 @@
-import type { BudgetLimit, KeySpend } from '../../ports/database.js';
+import type { BudgetLimit, KeyBudgets, KeySpend } from '../../ports/database.js';
 import type { KeyContext } from '../context.js';
 import { ApiError } from '../errors.js';
 
@@ -20,29 +20,46 @@ export function spendWindows(now: Date): { dayStart: string; monthStart: string;
 /** Cents and below are noise from float sums; answers are rounded to a millionth of a dollar. */
 const usd = (value: number): number => Math.round(value * 1e6) / 1e6;
 
-/** The key's budgets as limits a reservation must stay within: monthly first, so it is the one named when both are passed. */
-export function budgetLimits(key: KeyContext | undefined, now: Date): BudgetLimit[] {
+/**
+ * The budgets a reservation by this key must stay within: its own (as the request carries them) and those of every
+ * key that created it, each counting the spend of its whole tree of keys. Monthly before daily, nearest key first,
+ * so the refusal names the budget a caller most likely set.
+ */
+export function budgetLimits(key: KeyContext | undefined, creators: readonly KeyBudgets[], now: Date): BudgetLimit[] {
   if (key === undefined) return [];
   const windows = spendWindows(now);
+  const own: KeyBudgets = { key_id: key.id, daily_budget_usd: key.dailyBudgetUsd, monthly_budget_usd: key.monthlyBudgetUsd };
   const limits: BudgetLimit[] = [];
-  if (key.monthlyBudgetUsd !== null) limits.push({ budget: 'monthly', limit_usd: key.monthlyBudgetUsd, since: windows.monthStart });
-  if (key.dailyBudgetUsd !== null) limits.push({ budget: 'daily', limit_usd: key.dailyBudgetUsd, since: windows.dayStart });
+  for (const budgets of [own, ...creators.filter((creator) => creator.key_id !== key.id)]) {
+    const { key_id, monthly_budget_usd: monthly, daily_budget_usd: daily } = budgets;
+    if (monthly !== null) limits.push({ key_id, budget: 'monthly', limit_usd: monthly, since: windows.monthStart });
+    if (daily !== null) limits.push({ key_id, budget: 'daily', limit_usd: daily, since: windows.dayStart });
+  }
   return limits;
 }
 
-/** 402 BUDGET_EXCEEDED: which budget, what is left, when it resets, and what the caller can do about it. */
-export function budgetExceeded(refusal: { budget: BudgetLimit['budget']; limit_usd: number; spent_usd: number }, estimateUsd: number, now: Date): ApiError {
+/** 402 BUDGET_EXCEEDED: which budget (and whose), what is left, when it resets, and what the caller can do about it. */
+export function budgetExceeded(
+  refusal: { key_id: string; budget: BudgetLimit['budget']; limit_usd: number; spent_usd: number },
+  estimateUsd: number,
+  now: Date,
+  callerKeyId: string | undefined,
+): ApiError {
   const { budget, limit_usd: limit, spent_usd: spent } = refusal;
   const windows = spendWindows(now);
   const resetsAt = budget === 'daily' ? windows.dayEnd : windows.monthEnd;
   const remaining = Math.max(0, limit - spent);
+  const own = refusal.key_id === callerKeyId;
+  const whose = own ? 'this key' : `key ${refusal.key_id}, which created this key and shares its budget with every key it created,`;
+  const raise = own ? `raise the key's ${budget}_budget_usd` : `ask for key ${refusal.key_id}'s ${budget}_budget_usd to be raised`;
   return new ApiError('BUDGET_EXCEEDED', 'Budget exceeded', {
     budget,
+    ...(own ? {} : { budget_key_id: refusal.key_id }),
     limit_usd: limit,
     spent_usd: usd(spent),
     remaining_usd: usd(remaining),
     estimated_cost_usd: usd(estimateUsd),
     resets_at: resetsAt,
-    message: `this generation would cost about $${usd(estimateUsd)} and this key has $${usd(remaining)} of its ${budget} budget of $${limit} left; wait until ${resetsAt}, pick a cheaper model or size, or raise the key's ${budget}_budget_usd`,
+    message: `this generation would cost about $${usd(estimateUsd)} and ${whose} has $${usd(remaining)} of its ${budget} budget of $${limit} left; wait until ${resetsAt}, pick a cheaper model or size, or ${raise}`,
   });
 }

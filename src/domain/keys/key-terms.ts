@@ -48,7 +48,10 @@ function checkBudgetWithin(budget: 'daily' | 'monthly', held: number | null, req
 export function storedRateLimit(plan: Plan, rateLimit: number | undefined): number | null {
   if (plan === 'enterprise' && rateLimit === undefined) throw invalidParameter('rate_limit', 'enterprise keys need rate_limit (requests per minute)');
   if (plan !== 'enterprise' && rateLimit !== undefined) {
-    throw invalidParameter('rate_limit', `rate_limit applies to enterprise keys only; the ${plan} plan allows ${requestsPerMinute(plan, null)} requests per minute`);
+    throw invalidParameter(
+      'rate_limit',
+      `rate_limit applies to enterprise keys only; the ${plan} plan allows ${requestsPerMinute(plan, null)} requests per minute`,
+    );
   }
   return rateLimit ?? null;
 }

@@ -46,6 +46,7 @@ export async function createKey({ deps, caller, input }: KeyArgs<CreateKeyInput>
     monthlyBudgetUsd: input.monthly_budget_usd ?? null,
   });
 
+  const creatorIds = await creatorsOfNewKey(deps, caller, userId);
   const secret = generateSecret();
   const row: ApiKeyRow = {
     id: deps.ids.newId('key'),
@@ -63,13 +64,29 @@ export async function createKey({ deps, caller, input }: KeyArgs<CreateKeyInput>
     last_used_at: null,
     daily_budget_usd: input.daily_budget_usd ?? null,
     monthly_budget_usd: input.monthly_budget_usd ?? null,
+    ...(creatorIds.length === 0 ? {} : { creator_ids: creatorIds }),
   };
   await deps.db.apiKeys.insert(row);
   return { ...toKeyRecord(row, now), key: secret };
 }
 
+/**
+ * A key made by a key of its own user belongs to that key's tree: the creating key's creators, then the creating
+ * key. Every budget along the chain binds the new key (see budgetLimits). An admin's key for another user, the CLI
+ * and the IP allow-list mode make keys of no tree.
+ */
+async function creatorsOfNewKey(deps: Pick<Deps, 'db'>, caller: Principal, userId: string): Promise<string[]> {
+  if (caller.key === undefined || userId !== caller.userId) return [];
+  const creating = await deps.db.apiKeys.find(caller.key.id);
+  return [...(creating?.creator_ids ?? []), caller.key.id];
+}
+
 /** Your user's keys; an admin may list another user's with `user_id`, or everyone's with `user_id: '*'`. */
-export async function listKeys({ deps, caller, input }: KeyArgs<PageRequest & { user_id?: string }>): Promise<{ keys: ApiKeyRecord[]; pagination: Pagination }> {
+export async function listKeys({
+  deps,
+  caller,
+  input,
+}: KeyArgs<PageRequest & { user_id?: string }>): Promise<{ keys: ApiKeyRecord[]; pagination: Pagination }> {
   let scope: string | undefined = caller.userId;
   if (input.user_id !== undefined && input.user_id !== caller.userId) {
     if (!caller.isAdmin) throw forbidden('only an admin key may list keys of another user');
@@ -77,7 +94,10 @@ export async function listKeys({ deps, caller, input }: KeyArgs<PageRequest & { 
   }
   const now = deps.clock.now();
   const page = await deps.db.apiKeys.list(scope, input);
-  const spend = await deps.db.charges.spendByKeys(page.items.map((row) => row.id), spendWindows(now));
+  const spend = await deps.db.charges.spendByKeys(
+    page.items.map((row) => row.id),
+    spendWindows(now),
+  );
   const { items, pagination } = paginate(page, input, (row) => toKeyRecord(row, now, spend.get(row.id)));
   return { keys: items, pagination };
 }
@@ -89,10 +109,16 @@ export async function listKeys({ deps, caller, input }: KeyArgs<PageRequest & { 
  */
 export async function revokeKey({ deps, caller, input }: KeyArgs<{ keyId: string }>): Promise<{ id: string; revoked: true; revoked_at: string }> {
   if (caller.key !== undefined && input.keyId === caller.key.id) {
-    throw new ApiError('CONFLICT', 'Key cannot revoke itself', { key_id: input.keyId, message: 'a key cannot revoke itself; revoke it with another key that has the manage permission, or with `imagegate keys revoke`' });
+    throw new ApiError('CONFLICT', 'Key cannot revoke itself', {
+      key_id: input.keyId,
+      message: 'a key cannot revoke itself; revoke it with another key that has the manage permission, or with `imagegate keys revoke`',
+    });
   }
   if (input.keyId === ENV_ADMIN_KEY_ID) {
-    throw new ApiError('CONFLICT', 'Key is managed by the environment', { key_id: input.keyId, message: 'this is the ADMIN_API_KEY key; change or unset ADMIN_API_KEY and restart the server to replace or retire it' });
+    throw new ApiError('CONFLICT', 'Key is managed by the environment', {
+      key_id: input.keyId,
+      message: 'this is the ADMIN_API_KEY key; change or unset ADMIN_API_KEY and restart the server to replace or retire it',
+    });
   }
   const at = deps.clock.now().toISOString();
   const revoked = await deps.db.apiKeys.revoke(caller.isAdmin ? undefined : caller.userId, input.keyId, at);

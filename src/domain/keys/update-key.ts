@@ -3,7 +3,7 @@ import { ApiError, notFound } from '../errors.js';
 import { ENV_ADMIN_KEY_ID } from './bootstrap-admin-key.js';
 import { spendWindows } from './budget.js';
 import { toKeyRecord, type ApiKeyRecord } from './key-record.js';
-import { checkWithinCaller, futureExpiry, storedRateLimit, type KeyTerms } from './key-terms.js';
+import { checkWithinCaller, forbidden, futureExpiry, storedRateLimit, type KeyTerms } from './key-terms.js';
 import type { Plan, Principal } from './principal.js';
 
 /** What PATCH /api/keys/{id} may change; an absent field stays as it is, null clears a budget or the expiry. */
@@ -34,9 +34,20 @@ export async function updateKey({ deps, caller, input: { keyId, changes } }: Upd
   const row = await deps.db.apiKeys.find(keyId);
   if (row === undefined || (!caller.isAdmin && row.user_id !== caller.userId)) throw notFound('API key', 'key_id', keyId);
   if (keyId === ENV_ADMIN_KEY_ID) {
-    throw new ApiError('CONFLICT', 'Key is managed by the environment', { key_id: keyId, message: 'this is the ADMIN_API_KEY key, which the server\'s environment defines, so the API cannot change it; change or unset ADMIN_API_KEY and restart the server to replace or retire it' });
+    throw new ApiError('CONFLICT', 'Key is managed by the environment', {
+      key_id: keyId,
+      message:
+        "this is the ADMIN_API_KEY key, which the server's environment defines, so the API cannot change it; change or unset ADMIN_API_KEY and restart the server to replace or retire it",
+    });
   }
   if (row.revoked_at !== null) throw revokedConflict(keyId);
+
+  const changesBudget = changes.daily_budget_usd !== undefined || changes.monthly_budget_usd !== undefined;
+  if (changesBudget && !caller.isAdmin && caller.key !== undefined && (await isCreatorOf(deps, keyId, caller.key.id))) {
+    throw forbidden(
+      `key ${keyId} created this key (directly or not), and its budget binds this key too; a key cannot change the budget of a key that created it`,
+    );
+  }
 
   const now = deps.clock.now();
   const terms: KeyTerms = { userId: row.user_id, dailyBudgetUsd: changes.daily_budget_usd, monthlyBudgetUsd: changes.monthly_budget_usd };
@@ -61,4 +72,10 @@ export async function updateKey({ deps, caller, input: { keyId, changes } }: Upd
   if (updated === undefined) throw revokedConflict(keyId);
   const spend = await deps.db.charges.spendByKeys([keyId], spendWindows(now));
   return toKeyRecord(updated, now, spend.get(keyId));
+}
+
+/** Whether `keyId` is among the keys that created `callerKeyId`. */
+async function isCreatorOf(deps: Pick<Deps, 'db'>, keyId: string, callerKeyId: string): Promise<boolean> {
+  const caller = await deps.db.apiKeys.find(callerKeyId);
+  return caller?.creator_ids?.includes(keyId) ?? false;
 }

@@ -27,6 +27,9 @@ export async function whoAmI(deps: Pick<Deps, 'db' | 'clock'>, principal: Princi
   const now = deps.clock.now();
   const spend = await deps.db.charges.spendByKeys([row.id], spendWindows(now));
   // The two revocations revokeKey refuses (409): the key itself, and the one ADMIN_API_KEY defines.
-  const reason = row.id === ENV_ADMIN_KEY_ID ? 'this is the ADMIN_API_KEY key: change or unset ADMIN_API_KEY and restart to retire it' : 'a key cannot revoke itself: use another key with the manage permission';
+  const reason =
+    row.id === ENV_ADMIN_KEY_ID
+      ? 'this is the ADMIN_API_KEY key: change or unset ADMIN_API_KEY and restart to retire it'
+      : 'a key cannot revoke itself: use another key with the manage permission';
   return { ...base, auth_mode: 'api_key', key: { ...toKeyRecord(row, now, spend.get(row.id)), revocable: false, not_revocable_reason: reason } };
 }

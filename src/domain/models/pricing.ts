@@ -29,10 +29,16 @@ export function computeCost(rule: PricingRule, settings: PricedSettings, billed?
     case 'per_image':
       return round(rule.usd);
     case 'tiles_and_steps':
-      return round(tilesOf(settings, rule.tile_px) * rule.usd_per_tile + (settings.steps ?? 0) * rule.usd_per_step + inputTilesOf(settings, rule.tile_px) * (rule.input_usd_per_tile ?? 0));
+      return round(
+        tilesOf(settings, rule.tile_px) * rule.usd_per_tile +
+          (settings.steps ?? 0) * rule.usd_per_step +
+          inputTilesOf(settings, rule.tile_px) * (rule.input_usd_per_tile ?? 0),
+      );
     case 'per_tile_step': {
       const tileSteps = (tiles: number, usd: number): number => tiles * (settings.steps ?? 0) * usd;
-      return round(tileSteps(tilesOf(settings, rule.tile_px), rule.usd_per_tile_step) + tileSteps(inputTilesOf(settings, rule.tile_px), rule.input_usd_per_tile_step ?? 0));
+      return round(
+        tileSteps(tilesOf(settings, rule.tile_px), rule.usd_per_tile_step) + tileSteps(inputTilesOf(settings, rule.tile_px), rule.input_usd_per_tile_step ?? 0),
+      );
     }
     case 'per_megapixel': {
       const megapixelsOf = (size: { width: number; height: number }): number => {

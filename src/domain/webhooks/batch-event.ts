@@ -1,8 +1,8 @@
+import { pendingDelivery } from './delivery-record.js';
 import type { DeliveryFactory } from '../../ports/database.js';
 import type { Deps } from '../context.js';
 import { batchImages } from '../batches/batch-record.js';
 import { enqueueJob, jobId } from '../jobs.js';
-
 
 /**
  * The outbox row for a batch's final event, stored by the unit of work that makes the batch final. A batch has one
@@ -22,18 +22,7 @@ export function batchEventDelivery(deps: Pick<Deps, 'blobs' | 'clock'>): Deliver
       images: batchImages(batch, items, deps.blobs),
     };
     const now = deps.clock.now().toISOString();
-    return {
-      id: `msg_${batch.id}`,
-      batch_id: batch.id,
-      event,
-      url: batch.webhook_url,
-      payload: JSON.stringify(payload),
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: now,
-      created_at: now,
-      updated_at: now,
-    };
+    return pendingDelivery({ batch_id: batch.id, generation_id: null }, { id: `msg_${batch.id}`, event, url: batch.webhook_url, payload }, now);
   };
 }
 

@@ -26,14 +26,18 @@ export async function deliverWebhook(deps: Deps, deliveryId: string): Promise<vo
   };
   const started = performance.now();
   // A client span per attempt; its W3C `traceparent` goes out with the request, so the receiver can continue the trace.
-  const result = await inSpan('webhook.deliver', { kind: 'client', attributes: { 'http.request.method': 'POST', 'imagegate.webhook.delivery_id': delivery.id, 'imagegate.webhook.attempt': attempt } }, async (span) => {
-    const answer = await deps.webhooks.post(delivery.url, delivery.payload, { ...headers, ...currentTraceCarrier() }, WEBHOOK_TIMEOUT_MS);
-    if ('status' in answer) span.setAttribute('http.response.status_code', answer.status);
-    // An answer of 4xx or 5xx, or none at all, is a failed attempt (a client span's status, in OpenTelemetry's HTTP conventions).
-    if ('error' in answer) markFailed(span, answer.error);
-    else if (answer.status >= 400) markFailed(span, `answered ${answer.status}`);
-    return answer;
-  });
+  const result = await inSpan(
+    'webhook.deliver',
+    { kind: 'client', attributes: { 'http.request.method': 'POST', 'imagegate.webhook.delivery_id': delivery.id, 'imagegate.webhook.attempt': attempt } },
+    async (span) => {
+      const answer = await deps.webhooks.post(delivery.url, delivery.payload, { ...headers, ...currentTraceCarrier() }, WEBHOOK_TIMEOUT_MS);
+      if ('status' in answer) span.setAttribute('http.response.status_code', answer.status);
+      // An answer of 4xx or 5xx, or none at all, is a failed attempt (a client span's status, in OpenTelemetry's HTTP conventions).
+      if ('error' in answer) markFailed(span, answer.error);
+      else if (answer.status >= 400) markFailed(span, `answered ${answer.status}`);
+      return answer;
+    },
+  );
   const duration = Math.round(performance.now() - started);
 
   const status = 'status' in result ? result.status : null;
@@ -50,6 +54,6 @@ export async function deliverWebhook(deps: Deps, deliveryId: string): Promise<vo
     { status: outcome === 'retrying' ? 'pending' : outcome, next_attempt_at: nextAt?.toISOString() ?? null },
   );
   deps.metrics.webhookDelivery(outcome);
-  deps.logger.info({ deliveryId, batchId: delivery.batch_id, attempt, status, error, ms: duration }, 'webhook attempt');
+  deps.logger.info({ deliveryId, batchId: delivery.batch_id, generationId: delivery.generation_id, attempt, status, error, ms: duration }, 'webhook attempt');
   if (nextAt !== null) await enqueueJob(deps.queue, 'webhook', { deliveryId }, { id: jobId('webhook', delivery.id, attempt + 1), runAt: nextAt });
 }

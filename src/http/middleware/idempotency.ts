@@ -1,4 +1,4 @@
-import type { HonoRequest, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Deps } from '../../domain/context.js';
 import { ApiError, invalidParameter } from '../../domain/errors.js';
 import type { StoredResponse } from '../../ports/database.js';
@@ -48,10 +48,13 @@ export function idempotency({ routes, deps, lease = CLAIM_LEASE }: IdempotencyOp
     const key = c.req.header(IDEMPOTENCY_HEADER);
     if (key === undefined || routes.match(c.req.method, c.req.path)?.idempotent !== true) return next();
     if (!VALID_KEY.test(key)) {
-      throw invalidParameter(IDEMPOTENCY_HEADER, `${IDEMPOTENCY_HEADER} must be 1 to 255 printable ASCII characters (a UUID is a good choice); got ${key.length} characters`);
+      throw invalidParameter(
+        IDEMPOTENCY_HEADER,
+        `${IDEMPOTENCY_HEADER} must be 1 to 255 printable ASCII characters (a UUID is a good choice); got ${key.length} characters`,
+      );
     }
     const userId = c.get('principal').userId;
-    const fingerprint = await sha256Hex(`${c.req.method}\n${c.req.path}\n`, await bodyFingerprint(c.req));
+    const fingerprint = await sha256Hex(`${c.req.method}\n${c.req.path}\n`, await bodyFingerprint(c));
     const now = deps.clock.now();
     const claim = await deps.db.idempotency.claim({
       userId,
@@ -87,7 +90,9 @@ export function idempotency({ routes, deps, lease = CLAIM_LEASE }: IdempotencyOp
 
     let stored = false;
     const renewal = setInterval(() => {
-      deps.db.idempotency.renew(userId, key, leaseEnd()).catch((error: unknown) => deps.logger.warn({ err: error, requestId: c.get('requestId') }, 'could not renew an idempotency claim'));
+      deps.db.idempotency
+        .renew(userId, key, leaseEnd())
+        .catch((error: unknown) => deps.logger.warn({ err: error, requestId: c.get('requestId') }, 'could not renew an idempotency claim'));
     }, lease.renewEveryMs);
     try {
       await next();
@@ -100,7 +105,9 @@ export function idempotency({ routes, deps, lease = CLAIM_LEASE }: IdempotencyOp
     } finally {
       clearInterval(renewal);
       if (!stored) {
-        await deps.db.idempotency.release(userId, key).catch((error: unknown) => deps.logger.error({ err: error, requestId: c.get('requestId') }, 'could not release an idempotency key'));
+        await deps.db.idempotency
+          .release(userId, key)
+          .catch((error: unknown) => deps.logger.error({ err: error, requestId: c.get('requestId') }, 'could not release an idempotency key'));
       }
     }
   };
@@ -122,35 +129,19 @@ function replay(response: StoredResponse): Response {
 }
 
 /**
- * What identifies a request's body. JSON: its bytes. Multipart: its parts (names, values, file names, types and
- * bytes) in order, not its bytes, since every client picks a fresh boundary for each send and a retry would
- * otherwise never match. A multipart body that cannot be parsed falls back to its bytes (the route refuses it).
+ * What identifies a request's body. JSON: its bytes. Multipart: its parts (names, values, file names, types, sizes
+ * and the SHA-256 each file got while it was staged) in order, not its bytes, since every client picks a fresh
+ * boundary for each send and a retry would otherwise never match; the files are never read again for it.
  */
-async function bodyFingerprint(req: HonoRequest): Promise<Uint8Array> {
-  const bytes = new Uint8Array(await req.arrayBuffer());
-  if (!/^multipart\/form-data/i.test(req.header('Content-Type') ?? '')) return bytes;
-  let form: FormData;
-  try {
-    form = await req.formData();
-  } catch {
-    return bytes;
-  }
-  const parts: Uint8Array[] = [];
-  const encoder = new TextEncoder();
-  for (const [name, value] of form.entries()) {
-    if (typeof value === 'string') {
-      parts.push(encoder.encode(`${JSON.stringify(name)}=${JSON.stringify(value)}\n`));
-    } else {
-      parts.push(encoder.encode(`${JSON.stringify(name)}=file ${JSON.stringify(value.name)} ${JSON.stringify(value.type)} ${value.size}\n`), new Uint8Array(await value.arrayBuffer()));
-    }
-  }
-  const all = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    all.set(part, at);
-    at += part.length;
-  }
-  return all;
+async function bodyFingerprint(c: Context<AppEnv>): Promise<Uint8Array> {
+  const received = c.get('multipartForm');
+  if (received === undefined) return new Uint8Array(await c.req.arrayBuffer());
+  const lines = received.entries.map((entry) =>
+    'value' in entry
+      ? `${JSON.stringify(entry.name)}=${JSON.stringify(entry.value)}\n`
+      : `${JSON.stringify(entry.name)}=file ${JSON.stringify(entry.filename)} ${JSON.stringify(entry.contentType)} ${entry.upload.staged.size} ${entry.upload.staged.sha256}\n`,
+  );
+  return new TextEncoder().encode(lines.join(''));
 }
 
 /** WebCrypto, so the same code runs on Node and on Workers. */

@@ -18,7 +18,8 @@ export function urlText(): MiddlewareHandler {
     } catch {
       // Malformed escapes are left to routing, which answers 404 for them.
     }
-    if (path.includes('\u0000')) throw new ApiError('NOT_FOUND', 'Not found', { path: url.pathname, message: 'no resource has a NUL character (%00) in its id' });
+    if (path.includes('\u0000'))
+      throw new ApiError('NOT_FOUND', 'Not found', { path: url.pathname, message: 'no resource has a NUL character (%00) in its id' });
     for (const [name, value] of url.searchParams) {
       const problem = textProblem(name) ?? textProblem(value);
       if (problem !== undefined) throw invalidParameter(name, `${name} ${problem}`);

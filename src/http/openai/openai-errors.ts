@@ -30,6 +30,7 @@ const OPENAI_ERRORS = {
   NOT_FOUND: { type: 'invalid_request_error', code: 'not_found' },
   METHOD_NOT_ALLOWED: { type: 'invalid_request_error', code: 'method_not_allowed' },
   CONFLICT: { type: 'invalid_request_error', code: 'conflict' },
+  GENERATION_CANCELLED: { type: 'invalid_request_error', code: 'generation_cancelled' },
   IDEMPOTENCY_IN_PROGRESS: { type: 'invalid_request_error', code: 'idempotency_in_progress' },
   IDEMPOTENCY_KEY_REUSED: { type: 'invalid_request_error', code: 'idempotency_key_reused' },
   BUDGET_EXCEEDED: { type: 'insufficient_quota', code: 'insufficient_quota', status: 429 },
@@ -41,6 +42,7 @@ const OPENAI_ERRORS = {
   PROVIDER_TIMEOUT: { type: 'server_error', code: 'provider_timeout' },
   GENERATION_OUTCOME_UNKNOWN: { type: 'server_error', code: 'generation_outcome_unknown' },
   SERVICE_UNAVAILABLE: { type: 'server_error', code: 'service_unavailable' },
+  GENERATION_DELAYED: { type: 'server_error', code: 'generation_delayed' },
 } as const satisfies Record<ErrorCode, OpenAiErrorKind>;
 
 export interface OpenAiErrorBody {

@@ -21,6 +21,18 @@ export interface ApiKeyRow {
   /** Spend limits in USD per UTC day and month; absent or null for none. */
   daily_budget_usd?: number | null;
   monthly_budget_usd?: number | null;
+  /**
+   * The keys that created this one, root first (absent or empty when no key did). Each one's budget also binds
+   * this key: a key can never spend past a budget by creating keys.
+   */
+  creator_ids?: readonly string[];
+}
+
+/** A key's own budgets, as a reservation checks them. */
+export interface KeyBudgets {
+  key_id: string;
+  daily_budget_usd: number | null;
+  monthly_budget_usd: number | null;
 }
 
 /** The fields of a key that can change after creation; an absent field stays as it is. */
@@ -46,4 +58,9 @@ export interface ApiKeyRepository {
   /** Inserts or replaces the row with this id (the operator's key from ADMIN_API_KEY). */
   upsert(row: ApiKeyRow): Promise<void>;
   countActive(at: string): Promise<number>;
+  /**
+   * The budgets of this key and of every key that created it, this key first, then its creator, up to the root.
+   * Revoked creators are included: revoking a key does not free the keys it made from its budget.
+   */
+  budgetChain(id: string): Promise<KeyBudgets[]>;
 }

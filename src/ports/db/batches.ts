@@ -1,4 +1,4 @@
-import type { ChargeSettlement } from './charges.js';
+import type { GenerationRow, NewGenerationRow } from './generations.js';
 import type { Page, PageRequest } from './common.js';
 import type { ImageParameters, ImageRow } from './images.js';
 import type { WebhookDeliveryRow } from './webhook-outbox.js';
@@ -34,14 +34,19 @@ export interface BatchItemRow {
   status: BatchItemStatus;
   error: string | null;
   updated_at: string;
+  /** The generation that runs this prompt (GET /api/generations/{id} follows it); null until it has one. */
+  generation_id: string | null;
 }
 
 /** Builds the outbox row for a batch that just reached a final state, or none without a webhook. */
 export type DeliveryFactory = (batch: BatchRow, items: readonly BatchItemRow[]) => WebhookDeliveryRow | undefined;
 
 export interface BatchRepository {
-  /** The batch and all its items, in one transaction. */
-  create(batch: BatchRow, items: readonly BatchItemRow[]): Promise<void>;
+  /**
+   * The batch, its items and the generation of each (batch_id and batch_idx set), in one transaction; the generations
+   * ranked in the fair queue as GenerationRepository.insertMany ranks them, and returned so (their jobs' priorities).
+   */
+  create(batch: BatchRow, items: readonly BatchItemRow[], generations?: readonly NewGenerationRow[]): Promise<GenerationRow[]>;
   find(userId: string, id: string): Promise<BatchRow | undefined>;
   /** Any user's batch, for the worker. */
   findAny(id: string): Promise<BatchRow | undefined>;
@@ -49,15 +54,12 @@ export interface BatchRepository {
   items(batchId: string): Promise<BatchItemRow[]>;
   /** One item, for the worker running it (reading all of them per item is quadratic in the batch size). */
   item(batchId: string, idx: number): Promise<BatchItemRow | undefined>;
-  /** pending -> running (and the batch queued -> processing); false when the item is not pending. */
-  startItem(batchId: string, idx: number, at: string): Promise<boolean>;
-  /** In one transaction: the image row, the item `succeeded`, the batch's completed_count. False if already final. */
-  /** With `charge`, the image's charge is settled in the same transaction: recorded and paid, or neither. */
-  completeItem(batchId: string, idx: number, image: ImageRow, at: string, charge?: ChargeSettlement): Promise<boolean>;
-  failItem(batchId: string, idx: number, error: string, at: string): Promise<boolean>;
   /** When no item is pending or running, marks the batch completed and stores its delivery, atomically; returns that delivery. */
   finishIfDone(batchId: string, at: string, delivery: DeliveryFactory): Promise<{ finished: boolean; delivery?: WebhookDeliveryRow }>;
-  /** Cancels a queued or processing batch: pending items are dropped; returns the batch and its delivery. */
+  /**
+   * Cancels a queued or processing batch: pending items are dropped and their queued generations cancelled (running
+   * ones finish); returns the batch and its delivery.
+   */
   cancel(userId: string, batchId: string, at: string, delivery: DeliveryFactory): Promise<{ batch: BatchRow; delivery?: WebhookDeliveryRow } | undefined>;
   /** Batches still queued or processing. */
   openBatchIds(): Promise<string[]>;

@@ -12,8 +12,21 @@ import type { PageRequest, TimeRange } from './common.js';
  */
 export type ChargeOutcome = 'reserved' | 'succeeded' | 'not_charged' | 'charged_no_image' | 'uncertain';
 
-/** The part of a call journal worth keeping across a crash: the provider's job and its output file. */
-export type JournalState = Pick<CallJournal, 'job' | 'output'>;
+/**
+ * The provider's answer as stored under the image's own key, journaled before the image's record is written: a run
+ * whose record write failed (the database down) records this on its next run instead of calling the provider again.
+ */
+export interface StoredAnswer {
+  key: string;
+  width: number;
+  height: number;
+  cost_usd: number;
+  seed?: number;
+  has_thumbnails: boolean;
+}
+
+/** The part of a call journal worth keeping across a crash: the provider's job, its output file, and the stored answer. */
+export type JournalState = Pick<CallJournal, 'job' | 'output'> & { stored?: StoredAnswer };
 
 export interface ChargeRow {
   id: string;
@@ -37,14 +50,18 @@ export interface ChargeRow {
   settled_at: string | null;
 }
 
-/** A budget a reservation must stay within: the key's spend since `since` plus the new estimate at most `limit_usd`. */
+/**
+ * A budget a reservation must stay within: the spend since `since` of key `key_id` and of every key it created
+ * (directly or not), plus the new estimate, at most `limit_usd`.
+ */
 export interface BudgetLimit {
+  key_id: string;
   budget: 'daily' | 'monthly';
   limit_usd: number;
   since: string;
 }
 
-export type ReserveResult = { reserved: true } | { reserved: false; budget: BudgetLimit['budget']; limit_usd: number; spent_usd: number };
+export type ReserveResult = { reserved: true } | { reserved: false; key_id: string; budget: BudgetLimit['budget']; limit_usd: number; spent_usd: number };
 
 export interface ChargeSettlement {
   id: string;
@@ -76,8 +93,9 @@ export interface KeySpend {
 
 export interface ChargeRepository {
   /**
-   * Records the call as `reserved` unless, counting every charge of its key since each limit's start, it would
-   * pass one of `limits`. Atomic against every other reservation of the same key, in any process.
+   * Records the call as `reserved` unless, counting every charge of each limit's key and the keys that key created
+   * since the limit's start, it would pass one of `limits`. Atomic against every other reservation of any key whose
+   * budget one of `limits` is, in any process.
    */
   reserve(row: ChargeRow, limits: readonly BudgetLimit[]): Promise<ReserveResult>;
   /** Keeps what the provider has accepted, so a restarted worker resumes the job instead of paying for another. */
@@ -91,6 +109,12 @@ export interface ChargeRepository {
    * is unknown, and any made before `withJobBefore` (a job a batch worker would have resumed by then). Returns how many.
    */
   settleStale(cutoffs: { before: string; withJobBefore: string }, at: string): Promise<number>;
+  /**
+   * Which of these image ids, any user's, have a charge still reserved: a paid call under way, or its answer stored
+   * under the image's key with the record still to be written (the database was down), which the orphan sweep must
+   * keep. For housekeeping only, never for a request.
+   */
+  reservedImageIds(imageIds: readonly string[]): Promise<Set<string>>;
   /** The newest charge of this user for this image id (resuming a batch prompt after a crash). */
   latestForImage(userId: string, imageId: string): Promise<ChargeRow | undefined>;
   /** Spend of each key since `monthStart`, and of that since `dayStart`; keys without charges are absent. */

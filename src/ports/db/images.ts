@@ -17,6 +17,16 @@ export interface ImageParameters {
   /** 0..100, for jpeg and webp. */
   output_compression?: number;
   input_fidelity?: 'low' | 'high';
+  /**
+   * OpenAI's `moderation` for its GPT image models, passed to the providers that take it (OpenAI's). Asked of the
+   * provider, never recorded on an image: the other providers have no such setting.
+   */
+  moderation?: 'auto' | 'low';
+  /**
+   * OpenAI's `partial_images` (0..3, with a stream only): partial images while the model draws, where the provider
+   * streams them (OpenAI's GPT image models). Asked of the provider, never recorded on an image.
+   */
+  partial_images?: number;
   /** The mask an edit used (the gallery image's id); the edited images are the record's `source_image_ids`. */
   mask_image_id?: string;
   /** A batch's input images, given to every one of its prompts (an image record keeps them as `source_image_ids`). */
@@ -96,11 +106,14 @@ export interface ImageRepository {
   discardUpload(userId: string, id: string): Promise<boolean>;
   /** Marks the image deleted; false when there is no live image of this user with that id. */
   softDelete(userId: string, id: string, at: string): Promise<boolean>;
+  /** Says its thumbnails are stored (made after it was recorded), raising the gallery's version; false if no such image. */
+  markThumbnails(userId: string, id: string): Promise<boolean>;
   /**
-   * Which of these object keys an image record points at: any user's, soft-deleted ones included (their
-   * file stays at its URL). For housekeeping only, never for a request.
+   * Which of these object keys a live image's record points at, any user's. A soft-deleted image's files are
+   * nobody's: its delete removes them, and the orphan sweep removes what a failed removal left. For housekeeping
+   * only, never for a request.
    */
-  existingKeys(keys: readonly string[]): Promise<Set<string>>;
-  /** Which of these image ids have a record, as `existingKeys` (any user's, soft-deleted ones included): for thumbnails. */
-  existingIds(ids: readonly string[]): Promise<Set<string>>;
+  liveKeys(keys: readonly string[]): Promise<Set<string>>;
+  /** Which of these image ids are live images, any user's, as `liveKeys`: for thumbnails. */
+  liveIds(ids: readonly string[]): Promise<Set<string>>;
 }

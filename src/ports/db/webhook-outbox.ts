@@ -3,7 +3,9 @@ export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'stopped';
 export interface WebhookDeliveryRow {
   /** Also the `webhook-id` header: stable across retries. */
   id: string;
-  batch_id: string;
+  /** Whose event it is: a batch's or a generation's, never both. */
+  batch_id: string | null;
+  generation_id: string | null;
   event: string;
   url: string;
   /** The exact JSON body, fixed when the event happened. */
@@ -26,10 +28,12 @@ export interface WebhookAttemptRow {
 
 /**
  * The outbox of webhook events: a batch's final event is written in the same transaction that finishes
- * the batch (BatchRepository.finishIfDone / cancel); this side reads it back and records each attempt.
+ * the batch (BatchRepository.finishIfDone / cancel), a generation's events in the one that starts or ends it
+ * (GenerationRepository); this side reads them back and records each attempt.
  */
 export interface WebhookOutboxRepository {
   deliveries(batchId: string): Promise<WebhookDeliveryRow[]>;
+  generationDeliveries(generationId: string): Promise<WebhookDeliveryRow[]>;
   findDelivery(id: string): Promise<WebhookDeliveryRow | undefined>;
   pendingDeliveries(): Promise<WebhookDeliveryRow[]>;
   attempts(deliveryId: string): Promise<WebhookAttemptRow[]>;

@@ -1,4 +1,7 @@
+import os from 'node:os';
+import path from 'node:path';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { createDiskUploadStaging } from '../../adapters/staging/disk-upload-staging.js';
 import { createApp, type CreateAppOptions } from '../../app.js';
 import { VERSION } from './version.js';
 import type { AppEnv } from '../../http/app-env.js';
@@ -23,11 +26,17 @@ export function registerNodeRoutes(app: Api, { logger, webAppDir = DEFAULT_WEB_A
   registerWebApp(app, { dir: webAppDir, logger });
 }
 
-export type CreateNodeAppOptions = Omit<CreateAppOptions, 'version'> & Pick<NodeRouteOptions, 'webAppDir'>;
+export type CreateNodeAppOptions = Omit<CreateAppOptions, 'version' | 'uploadStaging'> &
+  Pick<NodeRouteOptions, 'webAppDir'> & {
+    /** Where multipart files are staged as they arrive (the server's DATA_DIR/tmp); the system's temporary folder by default. */
+    stagingDir?: string;
+  };
 
 /** The runtime-neutral app, with the version from package.json, plus the pages Node serves from disk: what the Node server answers. */
-export function createNodeApp({ webAppDir, ...options }: CreateNodeAppOptions): OpenAPIHono<AppEnv> {
-  const app = createApp({ ...options, version: VERSION });
+export function createNodeApp({ webAppDir, stagingDir = path.join(os.tmpdir(), 'imagegate-uploads'), ...options }: CreateNodeAppOptions): OpenAPIHono<AppEnv> {
+  // Multipart files go to disk as they arrive, so an upload in flight costs a chunk of memory, not its size.
+  const uploadStaging = createDiskUploadStaging({ dir: stagingDir });
+  const app = createApp({ ...options, uploadStaging, version: VERSION });
   registerNodeRoutes(app, { logger: options.deps.logger, webAppDir });
   return app;
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { parseConfig, type Config, type ConfigPaths } from '../../config.js';
+import { parseConfig, type Config } from '../../config/config.js';
+import type { ConfigPaths } from '../../config/paths.js';
 
 /** Paths in settings are taken relative to the directory the process was started in, as a shell user expects. */
 const NODE_PATHS: ConfigPaths = { resolve: (file) => path.resolve(file), join: (directory, file) => path.join(directory, file) };

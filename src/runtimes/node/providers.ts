@@ -1,31 +1,12 @@
 import { createCpuPool } from '../../adapters/cpu/cpu-pool.js';
-import { createComfyUiProvider } from '../../adapters/providers/comfyui/comfyui-provider.js';
-import { BUNDLED_WORKFLOWS, loadComfyWorkflows, type ComfyWorkflow } from '../../adapters/providers/comfyui/workflows.js';
-import { ConfigError, type Config, type ProviderEnv } from '../../config.js';
-import { comfyUiModels } from '../../domain/models/catalog/comfyui.js';
+import { comfyUiProvider } from '../../adapters/providers/comfyui/provider.js';
+import type { OfflineImageWork, ProviderSpec } from '../../adapters/providers/provider-spec.js';
+import type { Config } from '../../config/config.js';
 import type { Metrics } from '../../ports/metrics.js';
-import { buildProviderSet, must, PROVIDER_SPECS, type OfflineImageWork, type ProviderSet, type ProviderSpec } from '../../providers.js';
+import { buildProviderSet, PROVIDER_SPECS, type ProviderSet } from '../../providers.js';
 
-/** The ComfyUI workflows of COMFYUI_WORKFLOWS (else the bundled samples); a bad file stops start-up naming it. */
-function comfyWorkflows(env: ProviderEnv): ComfyWorkflow[] {
-  try {
-    return loadComfyWorkflows(env.COMFYUI_WORKFLOWS ?? BUNDLED_WORKFLOWS);
-  } catch (error) {
-    throw new ConfigError(`Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
-
-/** A self-hosted ComfyUI: its workflows are files on disk and its progress arrives over a WebSocket, so Node only. */
-const comfyUiSpec: ProviderSpec = {
-  id: 'comfyui',
-  requires: ['COMFYUI_URL'],
-  models: (env) => comfyUiModels(comfyWorkflows(env)),
-  create: (env, fetchImpl) => createComfyUiProvider({ baseUrl: must(env.COMFYUI_URL), workflows: comfyWorkflows(env), fetch: fetchImpl }),
-  remote: true,
-};
-
-/** Every provider Node runs: those of every runtime, then ComfyUI. */
-export const NODE_PROVIDER_SPECS: readonly ProviderSpec[] = [...PROVIDER_SPECS, comfyUiSpec];
+/** Every provider Node runs: those of every runtime, then those needing Node (registry.ts's NODE_ONLY_SETTINGS). */
+export const NODE_PROVIDER_SPECS: readonly ProviderSpec[] = [...PROVIDER_SPECS, comfyUiProvider];
 
 /**
  * The providers of a Node process. Without the runtime's pool (listing models, checking providers) a pool of its

@@ -84,7 +84,12 @@ export function registerWebApp(app: Api, options: { dir: string; logger: Logger 
   }
 
   // Revalidated on every load, so a new build's asset names are picked up at once.
-  const pageHeaders = { 'Cache-Control': 'no-cache', 'Content-Security-Policy': CONTENT_SECURITY_POLICY, 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' };
+  const pageHeaders = {
+    'Cache-Control': 'no-cache',
+    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+  };
   for (const page of APP_PAGES) app.get(page, (c) => c.html(bundle.index, 200, pageHeaders));
 
   app.get('/assets/*', (c) => {
@@ -92,6 +97,10 @@ export function registerWebApp(app: Api, options: { dir: string; logger: Logger 
     const asset = bundle.assets.get(name);
     if (asset === undefined) throw notFound('Asset', 'file', name);
     // Names carry a content hash: a changed file is a new name, so a cached one never goes stale.
-    return c.body(asset.bytes, 200, { 'Content-Type': asset.type, 'Cache-Control': 'public, max-age=31536000, immutable', 'X-Content-Type-Options': 'nosniff' });
+    return c.body(asset.bytes, 200, {
+      'Content-Type': asset.type,
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'X-Content-Type-Options': 'nosniff',
+    });
   });
 }

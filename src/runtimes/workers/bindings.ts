@@ -1,5 +1,6 @@
 import type { D1Binding } from '../../adapters/db/d1-unit-of-work.js';
 import type { R2BucketBinding } from '../../adapters/blob/r2-blob-store.js';
+import type { GenerationEventHubs } from '../../adapters/events/durable-object-generation-events.js';
 import type { RateLimitCounters } from '../../adapters/rate-limit/durable-object-rate-limiter.js';
 import type { AiBinding } from '../../adapters/providers/workers-ai/workers-ai-binding-provider.js';
 import type { QueueProducer } from '../../adapters/queue/queue-messages.js';
@@ -19,6 +20,11 @@ export interface WorkerBindings {
   /** Batch prompts and webhook deliveries, pushed back to this Worker's `queue()` handler. */
   JOBS: QueueProducer;
   RATE_LIMITS: RateLimitCounters;
+  /**
+   * A Durable Object per generation carrying its events between isolates. Absent from a wrangler.jsonc written before
+   * it existed: events then stay within an isolate, and watchers elsewhere read the generation's row every 0.5 s.
+   */
+  GENERATION_EVENTS?: GenerationEventHubs;
   /** Workers AI: the `@cf/*` models without a token. Absent where the Worker declares no AI binding (local runs). */
   AI?: AiBinding;
   ASSETS?: AssetsBinding;

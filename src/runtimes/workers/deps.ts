@@ -1,4 +1,7 @@
+import { createDurableObjectGenerationEvents } from '../../adapters/events/durable-object-generation-events.js';
+import { createMemoryGenerationEvents } from '../../adapters/events/memory-generation-events.js';
 import { sql } from 'kysely';
+import { createUploadGates } from '../../domain/inputs/fair-gate.js';
 import { createR2BlobStore } from '../../adapters/blob/r2-blob-store.js';
 import { createInlineImageWork } from '../../adapters/codec/inline-image-work.js';
 import { createD1Database } from '../../adapters/db/d1.js';
@@ -9,7 +12,8 @@ import { createCloudflareQueue, type CloudflareJobQueue } from '../../adapters/q
 import { createDurableObjectRateLimiter } from '../../adapters/rate-limit/durable-object-rate-limiter.js';
 import { createDohLookup } from '../../adapters/webhooks/doh-lookup.js';
 import { createFetchWebhookTransport } from '../../adapters/webhooks/fetch-webhook-transport.js';
-import { ConfigError, parseConfig, type Config, type ConfigPaths } from '../../config.js';
+import { ConfigError, parseConfig, type Config } from '../../config/config.js';
+import type { ConfigPaths } from '../../config/paths.js';
 import type { BatchSettings, Deps } from '../../domain/context.js';
 import { createModelCatalog } from '../../domain/models/catalog.js';
 import { sampleTemplates } from '../../domain/templates/sample-templates.js';
@@ -46,7 +50,10 @@ export function workerConfig(env: WorkerBindings, origin: string | undefined): C
 function r2PublicUrl(env: WorkerBindings): string | undefined {
   const value = settingsOf(env).R2_PUBLIC_URL;
   if (value === undefined || value === '') return undefined;
-  if (!/^https?:\/\/[^/\s]+/.test(value)) throw new ConfigError(`Invalid configuration:\n  R2_PUBLIC_URL: expected the bucket's public address, such as https://images.example.com (got ${JSON.stringify(value)})`);
+  if (!/^https?:\/\/[^/\s]+/.test(value))
+    throw new ConfigError(
+      `Invalid configuration:\n  R2_PUBLIC_URL: expected the bucket's public address, such as https://images.example.com (got ${JSON.stringify(value)})`,
+    );
   return value.replace(/\/+$/, '');
 }
 
@@ -75,7 +82,7 @@ export interface WorkerRuntime {
 }
 
 /**
- * The Workers composition root: D1, R2, a Queue, a Durable Object per rate-limit key, Workers AI through its
+ * The Workers composition root: D1, R2, a Queue, a Durable Object per rate-limit key and per generation's events, Workers AI through its
  * binding, image work inline, webhooks over fetch with DNS-over-HTTPS checks. Built once per isolate, on its first
  * event, from the bindings; nothing here opens a socket or starts a timer.
  */
@@ -108,7 +115,14 @@ export async function buildWorkerDeps(env: WorkerBindings, config: Config, injec
     clock,
     rateLimiter: createDurableObjectRateLimiter(env.RATE_LIMITS, clock),
     queue,
-    webhooks: createFetchWebhookTransport({ lookup: createDohLookup({ fetch: fetchImpl }), allowPrivateNetworks: config.webhooks.allowPrivateNetworks, fetch: fetchImpl }),
+    // Across isolates through a Durable Object per generation; without the binding, within one isolate (watchers
+    // elsewhere read the generation's row, see awaitGeneration).
+    events: env.GENERATION_EVENTS === undefined ? createMemoryGenerationEvents() : createDurableObjectGenerationEvents(env.GENERATION_EVENTS, logger),
+    webhooks: createFetchWebhookTransport({
+      lookup: createDohLookup({ fetch: fetchImpl }),
+      allowPrivateNetworks: config.webhooks.allowPrivateNetworks,
+      fetch: fetchImpl,
+    }),
     batchSettings: {
       maxPrompts: config.batch.maxPrompts,
       concurrency: config.worker.concurrency,
@@ -125,6 +139,8 @@ export async function buildWorkerDeps(env: WorkerBindings, config: Config, injec
       { name: 'storage', check: async () => void (await env.BLOBS.list({ limit: 1 })) },
     ],
     metrics,
+    uploadGates: createUploadGates(config.uploads),
+    uploadMetadata: config.uploadMetadata,
   };
   return { deps, db, config, queue };
 }

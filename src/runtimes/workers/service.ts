@@ -57,7 +57,14 @@ export async function runScheduledSweep(service: WorkerRuntime): Promise<void> {
   const steps: [string, () => Promise<unknown>][] = [
     ['queue again the batch work left without a job', () => sweepBatches(deps)],
     ['send again the messages of jobs left without one', () => queue.redeliver()],
-    ['clean up after a stopped consumer', () => startup(deps, { recover: { orphanGraceSeconds: config.storage.orphanGraceSeconds, callDeadlineMs: config.providers.timeoutMs }, continuing: 'working' })],
+    [
+      'clean up after a stopped consumer',
+      () =>
+        startup(deps, {
+          recover: { orphanGraceSeconds: config.storage.orphanGraceSeconds, callDeadlineMs: config.providers.timeoutMs },
+          continuing: 'working',
+        }),
+    ],
   ];
   const failed: string[] = [];
   for (const [what, step] of steps) {

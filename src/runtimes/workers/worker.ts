@@ -1,11 +1,12 @@
 import type { ExecutionContext } from 'hono';
 import type { MessageBatch } from '../../adapters/queue/queue-messages.js';
-import { ConfigError } from '../../config.js';
+import { ConfigError } from '../../config/config.js';
 import { ApiError } from '../../domain/errors.js';
 import type { WorkerBindings } from './bindings.js';
 import { SchemaMissing } from './deps.js';
 import { createWorkerService, runScheduledSweep, type WorkerService } from './service.js';
 
+export { GenerationEventHub } from '../../adapters/events/durable-object-generation-events.js';
 export { RateLimitCounter } from '../../adapters/rate-limit/durable-object-rate-limiter.js';
 
 /** Built once per isolate, on its first event; a failed build is forgotten, so the next event tries again. */

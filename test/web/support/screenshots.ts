@@ -10,7 +10,9 @@ export const PHONE = { width: 360, height: 740 };
 
 /** Waits until the pictures on screen have loaded and layout has settled (charts size themselves to their box). */
 async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => [...document.images].filter((image) => image.loading !== 'lazy' || image.getBoundingClientRect().top < innerHeight).every((image) => image.complete));
+  await page.waitForFunction(() =>
+    [...document.images].filter((image) => image.loading !== 'lazy' || image.getBoundingClientRect().top < innerHeight).every((image) => image.complete),
+  );
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 

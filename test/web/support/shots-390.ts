@@ -7,7 +7,9 @@ import { DESKTOP, SCREENSHOT_DIR } from './screenshots.js';
 export const PHONE_390 = { width: 390, height: 844 };
 
 async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => [...document.images].filter((image) => image.loading !== 'lazy' || image.getBoundingClientRect().top < innerHeight).every((image) => image.complete));
+  await page.waitForFunction(() =>
+    [...document.images].filter((image) => image.loading !== 'lazy' || image.getBoundingClientRect().top < innerHeight).every((image) => image.complete),
+  );
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 

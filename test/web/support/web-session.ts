@@ -24,6 +24,8 @@ export interface WebSessionOptions {
   front?: (serverUrl: string) => Promise<{ url: string; close(): Promise<void> }>;
   /** Signed in with this key from the first page on (signing in has its own tests, key-mode.test.ts). */
   signInKey?: string;
+  /** Arguments after `serve` (`--no-workers`). */
+  serveArgs?: readonly string[];
 }
 
 /**
@@ -39,13 +41,16 @@ export async function openWebSession(options: WebSessionOptions): Promise<WebSes
     front = await options.front(publicOrigin);
     publicOrigin = front.url;
   }
-  const server = await startServerProcess({
-    PORT: String(port),
-    DATA_DIR: tempDataDir(),
-    WEB_APP_DIR: webAppDir,
-    PUBLIC_BASE_URL: publicOrigin,
-    ...options.env,
-  });
+  const server = await startServerProcess(
+    {
+      PORT: String(port),
+      DATA_DIR: tempDataDir(),
+      WEB_APP_DIR: webAppDir,
+      PUBLIC_BASE_URL: publicOrigin,
+      ...options.env,
+    },
+    options.serveArgs,
+  );
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-GB', timezoneId: 'UTC' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: publicOrigin });

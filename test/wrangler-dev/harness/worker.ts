@@ -24,7 +24,9 @@ let current: WorkerService | undefined;
 /** Rate-limit counters are Durable Objects, which nothing empties: each reset counts under fresh names. */
 let generation = 0;
 let nowMs = Date.now();
-let runJobs = true;
+/** Which of the service's queues this test runs the jobs of. */
+let runJobs: (queue: string) => boolean = () => true;
+const GENERATION_QUEUES: ReadonlySet<string> = new Set(['generation', 'thumbnails']);
 const clock = { now: () => new Date(nowMs) };
 const consuming = new Set<Promise<void>>();
 
@@ -40,7 +42,8 @@ async function reset(request: Request, env: WorkerBindings): Promise<Response> {
   await Promise.race([Promise.allSettled([...consuming]), new Promise((resolve) => setTimeout(resolve, 15_000))]);
   current = undefined;
   generation += 1;
-  runJobs = settings.workers;
+  // A single generation is a job like any other: without it, POST /api/generate would wait for ever.
+  runJobs = settings.workers ? () => true : (queue) => settings.generationJobs && GENERATION_QUEUES.has(queue);
   const providers = Object.fromEntries((settings.providers?.ids ?? []).map((id) => [id, bridgedProvider(id, settings.providers?.url ?? '')]));
   let seed = 1;
   try {
@@ -116,8 +119,10 @@ export default {
   async queue(batch: MessageBatch): Promise<void> {
     // Messages of a test already over: their jobs went with its tables.
     // Without workers, jobs stay queued: their rows are kept, their messages dropped.
-    if (current === undefined || !runJobs) return batch.messages.forEach((message) => message.ack());
-    const run = current.queue.consume(batch);
+    if (current === undefined) return batch.messages.forEach((message) => message.ack());
+    const unrun = batch.messages.filter((message) => !runJobs((message.body as { queue?: string }).queue ?? ''));
+    for (const message of unrun) message.ack();
+    const run = current.queue.consume({ ...batch, messages: batch.messages.filter((message) => !unrun.includes(message)) });
     consuming.add(run);
     try {
       await run;

@@ -1,6 +1,6 @@
 import { ApiFailure, asFailure } from '../lib/api-error.js';
 import { changeSignal } from '../lib/change-signal.js';
-import { api, segment } from './client.js';
+import { api, dataOf } from './client.js';
 
 /** How long a deleted image can be brought back: the API's delete has no undelete, so it waits this long. */
 export const UNDO_SECONDS = 6;
@@ -54,7 +54,7 @@ async function send(token: number, keepalive: boolean): Promise<void> {
   clearTimeout(entry.timer);
   waiting.delete(token);
   for (const id of entry.ids) sending.add(id);
-  const results = await Promise.allSettled(entry.ids.map((id) => api.delete(`/api/images/${segment(id)}`, { keepalive })));
+  const results = await Promise.allSettled(entry.ids.map((id) => dataOf(api.DELETE('/api/images/{id}', { params: { path: { id } }, keepalive }))));
   const kept: string[] = [];
   let failure: ApiFailure | undefined;
   results.forEach((result, i) => {

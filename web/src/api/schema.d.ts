@@ -15,7 +15,11 @@ export interface paths {
         put?: never;
         /**
          * Generate an image from a prompt
-         * @description Runs the prompt on the chosen model, stores the PNG and records it. Every call creates a new image, unless it carries an `Idempotency-Key` already used in the last 24 hours: then the first answer is replayed with `Idempotent-Replayed: true`. A deprecated model answers with `Deprecation`, `Sunset` and a `Link` to its replacement.
+         * @description Runs the prompt on the chosen model as a durable job, stores the image and records it. Every call creates a new image, unless it carries an `Idempotency-Key` already used in the last 24 hours: then the first answer is replayed with `Idempotent-Replayed: true`. A deprecated model answers with `Deprecation`, `Sunset` and a `Link` to its replacement.
+         *
+         *     The job runs to its end whether or not the caller is still connected: a caller who hangs up never stops a paid provider call, and finds the image in the gallery or at `GET /api/generations/{id}`.
+         *
+         *     `Prefer` (RFC 7240): none waits for the image and answers 201 (the spec's contract); `respond-async` answers 202 at once with the generation and `Location`; `wait=N` (1 to 60 s) answers 201 if the image is ready within N seconds, else 202. `Preference-Applied` says which was honoured.
          */
         post: operations["generateImage"];
         delete?: never;
@@ -54,7 +58,7 @@ export interface paths {
         post?: never;
         /**
          * Soft-delete an image
-         * @description The record is kept and still counts in cost analytics; list and get stop showing it.
+         * @description The record is kept (`is_deleted: true`) and still counts in cost analytics; list and get stop showing it, and it can no longer be an input image. Its file and thumbnails are removed from storage at once, so its URLs stop answering; if storage fails just then the delete still succeeds (`files_removed: false`) and the periodic storage sweep removes them.
          */
         delete: operations["deleteImage"];
         options?: never;
@@ -76,6 +80,80 @@ export interface paths {
          * @description Multipart field `file`, up to 50 MB and 8192 x 8192 pixels. The answer is an image record with `kind: "upload"`, cost 0, model `upload` and the file's name as its prompt; pass its id in `image_ids` or `mask_image_id` of POST /api/generate. The file is stored byte for byte.
          */
         post: operations["uploadImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/generations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's generations, newest first, optionally of one status */
+        get: operations["listGenerations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/generations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one generation: its status, queue position or progress, and its image once done */
+        get: operations["getGeneration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/generations/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a generation: a queued one is never charged; a running one is stopped at its provider
+         * @description Takes no input: send no body, or a JSON `{}`. A queued generation answers `cancelled` at once. A running one answers `running` and is stopped by the worker that runs it within moments (follow it, or GET it again); its charge settles as the provider bills a call cut off there.
+         */
+        post: operations["cancelGeneration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/generations/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A generation's events as Server-Sent Events, from its current state to its end
+         * @description The first event is the current state (`generation.queued`, `generation.started`, or the final one), carrying the whole generation; then `generation.progress` (`{ progress, message? }`: 0 to 1, never going back, at most 4 a second) where the provider reports it, `generation.partial_image` (`{ index, b64_json }`) where the model streams them, and one of `generation.completed` (`{ image }`), `generation.failed` or `generation.cancelled` (`{ error }`), after which the stream ends. A client that reconnects (with or without `Last-Event-ID`) gets the current state first, then the latest partial image of a running generation, so nothing it missed is needed.
+         */
+        get: operations["streamGenerationEvents"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -420,7 +498,7 @@ export interface paths {
         put?: never;
         /**
          * OpenAI's image generation endpoint: each image is a normal imagegate image (stored, costed, in the gallery)
-         * @description Point an OpenAI SDK at `<server>/v1` with an imagegate API key. `url` is the image's `r2_url`. Errors come in OpenAI's shape. Every field OpenAI defines is honoured or refused with a 400 naming it: `quality`, `background`, `output_format` and `output_compression` as the model can (GET /api/models); `style`, `moderation: low`, `stream: true` and `partial_images` are refused, before anything is made.
+         * @description Point an OpenAI SDK at `<server>/v1` with an imagegate API key. The answer holds the images as `b64_json` unless `response_format: url` asks for each image's `r2_url`. Errors come in OpenAI's shape. Every field OpenAI defines is honoured or refused with a 400 naming it: `quality`, `background`, `output_format` and `output_compression` as the model can (GET /api/models), `moderation` where the provider takes it. `stream: true` answers text/event-stream in OpenAI's format: `image_generation.partial_image` events as OpenAI's GPT image models draw them (with `partial_images`), then an `image_generation.completed` event per image, with `usage`. DALL-E's `style` and `quality: hd` are mapped or left aside with a `Warning` header.
          */
         post: operations["openAiCreateImage"];
         delete?: never;
@@ -440,7 +518,7 @@ export interface paths {
         put?: never;
         /**
          * OpenAI's image edit endpoint: the files become uploads in the gallery, each image made from them a normal imagegate image
-         * @description Multipart, as OpenAI's SDKs send `images.edit()`: `image` (one file, repeated, or `image[]`; up to 16, as the model takes: inputs.max_images in GET /api/models), `mask` (transparent = change, the first image's size), `prompt` and OpenAI's other fields; files up to 50 MB in all. Each file is stored as an upload (kind `upload`), and each image made has them in `source_image_ids`. Without size, an image keeps the input's size where the model can make it. `url` (the default) is the image's `r2_url`. `stream: true` and `partial_images` are refused. A refused request stores nothing.
+         * @description Multipart, as OpenAI's SDKs send `images.edit()`: `image` (one file, repeated, `image[]` or `image[0]`, `image[1]`...; up to 16, as the model takes: inputs.max_images in GET /api/models), `mask` (transparent = change, the first image's size), `prompt` and OpenAI's other fields; files up to 50 MB in all. Each file is stored as an upload (kind `upload`), and each image made has them in `source_image_ids`. Without size, an image keeps the input's size where the model can make it. The images come as `b64_json` unless `response_format: url` asks for each `r2_url`. `stream: true` answers text/event-stream in OpenAI's format: `image_edit.partial_image` events as OpenAI's GPT image models draw them (with `partial_images`), then an `image_edit.completed` event per image, with `usage`. A refused request stores nothing.
          */
         post: operations["openAiEditImage"];
         delete?: never;
@@ -689,6 +767,39 @@ export interface components {
              */
             medium: string;
         } | null;
+        Generation: {
+            /** @example gen_01jd5x4yq8r2b9c3d4e5f6g7h8 */
+            id: string;
+            /**
+             * @description queued, then running, then succeeded, failed or cancelled
+             * @enum {string}
+             */
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            model: string;
+            prompt: string;
+            created_at: string;
+            started_at: string | null;
+            finished_at: string | null;
+            /** @description While queued: how many generations will start before this one */
+            queue_position?: number;
+            /** @description 0 to 1, where the provider reports progress */
+            progress?: number;
+            /** @description The id its image has (or will have) in the gallery */
+            image_id: string;
+            image?: components["schemas"]["Image"] & unknown;
+            /** @description Once failed or cancelled: the error a waiting caller got */
+            error?: {
+                error: string;
+                code: string;
+                details?: unknown;
+            };
+            /** @description When deadline_seconds was given: still queued at this time, the generation is cancelled without running */
+            deadline_at?: string;
+            /** @description When it runs a batch's prompt: the batch */
+            batch_id?: string;
+            /** @description When it runs a batch's prompt: the prompt's index in the batch */
+            batch_index?: number;
+        };
         Error: {
             /** @example Invalid prompt */
             error: string;
@@ -715,6 +826,30 @@ export interface components {
             metadata?: {
                 [key: string]: unknown;
             };
+            /**
+             * Format: uri
+             * @description Receives the events named in webhook_events, each signed (Standard Webhooks) and retried as batch webhooks are; the delivery log is in GET /api/generations/{id}
+             * @example https://example.com/hooks/imagegate
+             */
+            webhook_url?: string;
+            /**
+             * @description Which events go to webhook_url, one delivery each; default generation.completed and generation.failed
+             * @example [
+             *       "generation.completed",
+             *       "generation.failed"
+             *     ]
+             */
+            webhook_events?: ("generation.started" | "generation.completed" | "generation.failed" | "generation.cancelled")[];
+            /**
+             * @description Still queued this many seconds after it was accepted, the generation is cancelled (status cancelled, code GENERATION_CANCELLED) without calling the provider or charging anything. A generation already running is not stopped by its deadline: its provider may already bill it.
+             * @example 300
+             */
+            deadline_seconds?: number;
+            /**
+             * @description Partial images while the model draws, sent as the generation's generation.partial_image events (GET /api/generations/{id}/events) and never stored; for models whose outputs.partial_images is true (OpenAI's GPT image models, which bill output tokens for each; the recorded cost is what OpenAI reports); other models draw none
+             * @example 2
+             */
+            partial_images?: number;
             /** @description Gallery images to give the model (uploads or earlier generations); the first is the one edited. Up to the model's inputs.max_images */
             image_ids?: string[];
             /** @description A PNG or WebP the size of the first image whose fully transparent pixels mark the area to change (OpenAI semantics); for models whose inputs.mask is true */
@@ -781,11 +916,49 @@ export interface components {
             id: string;
             /** @enum {boolean} */
             deleted: true;
+            /**
+             * @description The record is kept, marked deleted: it still counts in cost analytics
+             * @enum {boolean}
+             */
+            is_deleted: true;
             deleted_at: string;
+            /** @description The original and its thumbnails are removed from storage, so their URLs no longer answer. False when storage failed just then: the periodic storage sweep removes them */
+            files_removed: boolean;
+            /** @description What happened, in words */
+            message: string;
         };
         UploadForm: {
             /** Format: binary */
-            file: string;
+            file: Blob;
+        };
+        GenerationList: {
+            generations: components["schemas"]["Generation"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        GenerationDetail: components["schemas"]["Generation"] & {
+            /** @description When the generation was given a webhook_url: where its events go, and how each delivery went */
+            webhook?: {
+                url: string;
+                events: ("generation.started" | "generation.completed" | "generation.failed" | "generation.cancelled")[];
+                /** @description One per event sent, with every attempt */
+                deliveries: {
+                    /** @description The webhook-id header, the same on every attempt */
+                    id: string;
+                    event: string;
+                    url: string;
+                    /** @enum {string} */
+                    status: "pending" | "delivered" | "failed" | "stopped";
+                    attempt_count: number;
+                    next_attempt_at: string | null;
+                    attempts: {
+                        attempt: number;
+                        at: string;
+                        status_code: number | null;
+                        error: string | null;
+                        duration_ms: number;
+                    }[];
+                }[];
+            };
         };
         CollectionList: {
             collections: components["schemas"]["Collection"][];
@@ -1339,6 +1512,8 @@ export interface components {
                     r2_url: string;
                 } | null;
                 error: string | null;
+                /** @description The generation that runs this prompt: follow it live at /api/generations/{id}/events */
+                generation_id?: string;
             }[];
             errors: {
                 index: number;
@@ -1425,25 +1600,40 @@ export interface components {
                 revised_prompt?: string;
             }[];
             /**
+             * @description transparent or opaque as asked; opaque for models that cannot draw transparency; else auto (the model chose)
+             * @enum {string}
+             */
+            background?: "transparent" | "opaque" | "auto";
+            /**
              * @description The format of the images
              * @enum {string}
              */
             output_format?: "png" | "jpeg" | "webp";
             /**
+             * @description The level asked for, or the level OpenAI's models are called at by default (medium); auto for models with one fixed quality
+             * @enum {string}
+             */
+            quality?: "low" | "medium" | "high" | "auto";
+            /**
              * @description WIDTHxHEIGHT of the images
              * @example 512x512
              */
             size?: string;
-            /**
-             * @description When a quality level was asked for
-             * @enum {string}
-             */
-            quality?: "low" | "medium" | "high";
-            /**
-             * @description When transparent or opaque was asked for
-             * @enum {string}
-             */
-            background?: "transparent" | "opaque";
+            usage: components["schemas"]["OpenAiImagesUsage"];
+        };
+        /** @description Tokens, for token-billed models (OpenAI's GPT image models) an estimate by OpenAI's published formulas (the recorded cost uses what OpenAI reported); zeros for every other model, which counts no tokens */
+        OpenAiImagesUsage: {
+            input_tokens: number;
+            input_tokens_details: {
+                image_tokens: number;
+                text_tokens: number;
+            };
+            output_tokens: number;
+            output_tokens_details: {
+                image_tokens: number;
+                text_tokens: number;
+            };
+            total_tokens: number;
         };
         OpenAiError: {
             error: {
@@ -1469,7 +1659,7 @@ export interface components {
              */
             size?: string | null;
             /**
-             * @description low, medium or high for models that list them (outputs.quality in GET /api/models), else refused; auto and standard (dall-e's name for the default) are the model's default quality; hd is refused
+             * @description low, medium or high for models that list them (outputs.quality in GET /api/models), else refused; auto is the model's default. DALL-E's names are mapped for DALL-E-era clients: standard is the model's default, hd its high where it has one (else its default, with a Warning header)
              * @enum {string|null}
              */
             quality?: "auto" | "low" | "medium" | "high" | "standard" | "hd" | null;
@@ -1486,21 +1676,21 @@ export interface components {
             /** @description jpeg and webp quality, 0 to 100; refused with png */
             output_compression?: number | null;
             /**
-             * @description auto: imagegate adds no filter of its own and each model's provider applies its standard moderation (a refusal is a 400 content_policy_violation); low is refused, as no provider is asked to filter less
+             * @description Passed to the providers that take it (OpenAI's GPT image generations: low filters less); every other provider, and OpenAI's edits, moderate at their own standard level. imagegate adds no filter of its own; a refusal is a 400 content_policy_violation
              * @enum {string|null}
              */
             moderation?: "auto" | "low" | null;
             /**
-             * @description Refused: only dall-e-3 has styles, and no model here does
+             * @description dall-e-3's, accepted for DALL-E-era clients and left aside (no model here has styles), with a Warning header: say the style in the prompt
              * @enum {string|null}
              */
             style?: "vivid" | "natural" | null;
-            /** @description Refused when true: no model here streams partial images, so ask without stream (false is accepted) */
+            /** @description true: the answer is text/event-stream in OpenAI's format, each image an `image_generation.completed` (or `image_edit.completed`) event with `usage` */
             stream?: boolean | null;
-            /** @description Refused above 0: partial images need stream, which imagegate does not do */
+            /** @description With stream only, 0 to 3: partial images where the model draws them (OpenAI's GPT image models; fewer or none elsewhere, which OpenAI's contract allows) */
             partial_images?: number | null;
             /**
-             * @description url (default): the public URL of the stored image; b64_json: the image itself, base64
+             * @description b64_json (default, as OpenAI's GPT image models always answer): the image itself, base64; url: the public URL of the stored image (no pixel cap)
              * @enum {string|null}
              */
             response_format?: "url" | "b64_json" | null;
@@ -1509,14 +1699,94 @@ export interface components {
         };
         OpenAiImageEditForm: {
             /** @description The image to edit, or several (repeat the field, or send image[]): up to 16, each a PNG, JPEG or WebP; the first is the one edited, up to the model's inputs.max_images */
-            image?: string | string[];
+            image?: Blob | Blob[];
             /** @description The same, as openai-node sends an array of images */
-            "image[]"?: string[];
+            "image[]"?: Blob[];
+            /**
+             * Format: binary
+             * @description The images numbered from 0, as some form encoders send an array; in index order
+             */
+            "image[0]"?: Blob;
+            /**
+             * Format: binary
+             * @description As image[0]
+             */
+            "image[1]"?: Blob;
+            /**
+             * Format: binary
+             * @description As image[0]
+             */
+            "image[2]"?: Blob;
+            /**
+             * Format: binary
+             * @description As image[0]
+             */
+            "image[3]"?: Blob;
+            /**
+             * Format: binary
+             * @description As image[0]
+             */
+            "image[4]"?: Blob;
+            /**
+             * Format: binary
+             * @description As image[0]
+             */
+            "image[5]"?: Blob;
+            /**
+             * Format: binary
+             * @description As image[0]
+             */
+            "image[6]"?: Blob;
+            /**
+             * Format: binary
+             * @description As image[0]
+             */
+            "image[7]"?: Blob;
+            /**
+             * Format: binary
+             * @description As image[0]
+             */
+            "image[8]"?: Blob;
+            /**
+             * Format: binary
+             * @description As image[0]
+             */
+            "image[9]"?: Blob;
+            /**
+             * Format: binary
+             * @description As image[0]
+             */
+            "image[10]"?: Blob;
+            /**
+             * Format: binary
+             * @description As image[0]
+             */
+            "image[11]"?: Blob;
+            /**
+             * Format: binary
+             * @description As image[0]
+             */
+            "image[12]"?: Blob;
+            /**
+             * Format: binary
+             * @description As image[0]
+             */
+            "image[13]"?: Blob;
+            /**
+             * Format: binary
+             * @description As image[0]
+             */
+            "image[14]"?: Blob;
+            /**
+             * Format: binary
+             * @description As image[0]
+             */
+            "image[15]"?: Blob;
             /**
              * Format: binary
              * @description A PNG (or WebP) the size of the first image whose fully transparent pixels mark the area to change; for models whose inputs.mask is true
              */
-            mask?: string;
+            mask?: Blob;
             /** @example add a red boat on the water */
             prompt: string;
             /**
@@ -1532,7 +1802,7 @@ export interface components {
              */
             size?: string;
             /**
-             * @description low, medium or high for models that list them (outputs.quality in GET /api/models), else refused; auto and standard (dall-e's name for the default) are the model's default quality; hd is refused
+             * @description low, medium or high for models that list them (outputs.quality in GET /api/models), else refused; auto is the model's default. DALL-E's names are mapped for DALL-E-era clients: standard is the model's default, hd its high where it has one (else its default, with a Warning header)
              * @enum {string}
              */
             quality?: "auto" | "low" | "medium" | "high" | "standard" | "hd";
@@ -1554,16 +1824,26 @@ export interface components {
              */
             input_fidelity?: "low" | "high";
             /**
-             * @description url (default): the public URL of the stored image; b64_json: the image itself, base64
+             * @description b64_json (default, as OpenAI's GPT image models always answer): the image itself, base64; url: the public URL of the stored image (no pixel cap)
              * @enum {string}
              */
             response_format?: "url" | "b64_json";
             /**
-             * @description Refused when true: no model here streams partial images
+             * @description Passed to the providers that take it (OpenAI's GPT image generations: low filters less); every other provider, and OpenAI's edits, moderate at their own standard level. imagegate adds no filter of its own; a refusal is a 400 content_policy_violation
+             * @enum {string}
+             */
+            moderation?: "auto" | "low";
+            /**
+             * @description dall-e-3's, accepted for DALL-E-era clients and left aside (no model here has styles), with a Warning header: say the style in the prompt
+             * @enum {string}
+             */
+            style?: "vivid" | "natural";
+            /**
+             * @description true: the answer is text/event-stream in OpenAI's format, each image an `image_edit.completed` event with `usage`
              * @enum {string}
              */
             stream?: "true" | "false";
-            /** @description Refused above 0: partial images need stream, which imagegate does not do */
+            /** @description With stream only, 0 to 3: partial images where the model draws them (OpenAI's GPT image models) */
             partial_images?: number;
             /** @description Your end user's id; kept in the image's metadata as openai_user */
             user?: string;
@@ -1573,7 +1853,7 @@ export interface components {
              * Format: binary
              * @description The image to vary: a PNG, JPEG or WebP
              */
-            image: string;
+            image: Blob;
             /**
              * @description A model id from GET /v1/models; defaults to the service default (DEFAULT_MODEL)
              * @example local/procedural
@@ -1587,7 +1867,7 @@ export interface components {
              */
             size?: string;
             /**
-             * @description url (default): the public URL of the stored image; b64_json: the image itself, base64
+             * @description b64_json (default, as OpenAI's GPT image models always answer): the image itself, base64; url: the public URL of the stored image (no pixel cap)
              * @enum {string}
              */
             response_format?: "url" | "b64_json";
@@ -1753,6 +2033,15 @@ export interface operations {
                     "application/json": components["schemas"]["Image"];
                 };
             };
+            /** @description Accepted: the generation runs on; follow it at `Location` */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Generation"];
+                };
+            };
             /** @description Invalid parameters or request format */
             400: {
                 headers: {
@@ -1764,6 +2053,15 @@ export interface operations {
             };
             /** @description Missing or invalid API key (key-based mode) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's daily or monthly budget would be passed (BUDGET_EXCEEDED) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1789,9 +2087,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The generation was cancelled before it finished */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Body larger than 1 MiB */
             413: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The same Idempotency-Key with another request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1818,6 +2145,15 @@ export interface operations {
             };
             /** @description The provider is down or failing repeatedly; retry after Retry-After seconds */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The provider did not answer in time (PROVIDER_TIMEOUT) */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1900,9 +2236,31 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1967,9 +2325,31 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2034,9 +2414,31 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2104,6 +2506,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The same Idempotency-Key while its first request runs (IDEMPOTENCY_IN_PROGRESS) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description File larger than 50 MB */
             413: {
                 headers: {
@@ -2113,9 +2526,409 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The same Idempotency-Key with another request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listGenerations: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100, default 20 */
+                limit?: number;
+                /** @description Number of results to skip, 0 to 1000000000, default 0 */
+                offset?: number;
+                status?: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of generations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerationList"];
+                };
+            };
+            /** @description Invalid parameters or request format */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key (key-based mode) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description IP not allowed (plain text `Forbidden`) or insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource does not exist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGeneration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The generation, with its webhook deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerationDetail"];
+                };
+            };
+            /** @description Invalid parameters or request format */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key (key-based mode) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description IP not allowed (plain text `Forbidden`) or insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource does not exist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelGeneration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The generation, cancelled or being cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Generation"];
+                };
+            };
+            /** @description Invalid parameters or request format */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key (key-based mode) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description IP not allowed (plain text `Forbidden`) or insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource does not exist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The generation already finished */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    streamGenerationEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Invalid parameters or request format */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key (key-based mode) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description IP not allowed (plain text `Forbidden`) or insufficient permissions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource does not exist */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2183,9 +2996,31 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2252,9 +3087,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2319,9 +3185,31 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2386,9 +3274,31 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2458,9 +3368,31 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2538,9 +3470,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2611,9 +3574,31 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2681,9 +3666,31 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2712,9 +3719,69 @@ export interface operations {
                     "application/json": components["schemas"]["Model"];
                 };
             };
+            /** @description A path or query parameter that is not valid text, or a malformed Idempotency-Key (INVALID_PARAMETER) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission (FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Resource does not exist */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal server error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2782,9 +3849,31 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2851,9 +3940,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2918,9 +4038,31 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2989,9 +4131,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3056,9 +4229,31 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3126,9 +4321,31 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3198,9 +4415,31 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3276,9 +4515,31 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3345,9 +4606,60 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The same Idempotency-Key while its first request runs (IDEMPOTENCY_IN_PROGRESS) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The same Idempotency-Key with another request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3414,9 +4726,60 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The same Idempotency-Key while its first request runs (IDEMPOTENCY_IN_PROGRESS) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The same Idempotency-Key with another request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3484,9 +4847,31 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3551,9 +4936,31 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3627,9 +5034,31 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3692,9 +5121,31 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3757,9 +5208,31 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3781,13 +5254,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The images */
+            /** @description The images (or, with stream: true, their events) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OpenAiImagesResponse"];
+                    "text/event-stream": string;
                 };
             };
             /** @description Invalid request (invalid_request_error) */
@@ -3826,6 +5300,35 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAiError"];
                 };
             };
+            /** @description The same Idempotency-Key while its first request runs (IDEMPOTENCY_IN_PROGRESS) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description Request body too large (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description The same Idempotency-Key with another request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
             /** @description Rate limit (rate_limit_exceeded) or spend limit (insufficient_quota) */
             429: {
                 headers: {
@@ -3837,6 +5340,33 @@ export interface operations {
             };
             /** @description Server error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description The model's provider cannot be used, or its answer was lost after the request was sent (server_error) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description The provider, or a service imagegate needs, is unavailable; retry after Retry-After (server_error) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description The provider did not answer in time (server_error) */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3860,13 +5390,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The images */
+            /** @description The images (or, with stream: true, their events) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OpenAiImagesResponse"];
+                    "text/event-stream": string;
                 };
             };
             /** @description Invalid request (invalid_request_error) */
@@ -3905,8 +5436,28 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAiError"];
                 };
             };
+            /** @description The same Idempotency-Key while its first request runs (IDEMPOTENCY_IN_PROGRESS) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
             /** @description Files larger than 50 MB (payload_too_large) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description The same Idempotency-Key with another request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3925,6 +5476,33 @@ export interface operations {
             };
             /** @description Server error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description The model's provider cannot be used, or its answer was lost after the request was sent (server_error) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description The provider, or a service imagegate needs, is unavailable; retry after Retry-After (server_error) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description The provider did not answer in time (server_error) */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3993,8 +5571,28 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAiError"];
                 };
             };
+            /** @description The same Idempotency-Key while its first request runs (IDEMPOTENCY_IN_PROGRESS) */
+            409: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
             /** @description File larger than 50 MB (payload_too_large) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description The same Idempotency-Key with another request (IDEMPOTENCY_KEY_REUSED) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4013,6 +5611,33 @@ export interface operations {
             };
             /** @description Server error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description The model's provider cannot be used, or its answer was lost after the request was sent (server_error) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description The provider, or a service imagegate needs, is unavailable; retry after Retry-After (server_error) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description The provider did not answer in time (server_error) */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4094,6 +5719,17 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAiError"];
                 };
             };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
         };
     };
     openAiRetrieveModel: {
@@ -4116,9 +5752,69 @@ export interface operations {
                     "application/json": components["schemas"]["OpenAiModel"];
                 };
             };
+            /** @description A path or query parameter that is not valid text, or a malformed Idempotency-Key (INVALID_PARAMETER) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description Missing or invalid API key (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    /** @description Bearer */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description The key lacks the permission (FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
             /** @description No such model */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description Internal server error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiError"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4188,9 +5884,31 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4257,9 +5975,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4333,9 +6082,31 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4413,9 +6184,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Request body too large (PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over the key's rate limit, or too many failed authentications from the address (RATE_LIMITED) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal server error */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database, Redis or storage is unreachable (SERVICE_UNAVAILABLE); retry after Retry-After */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {

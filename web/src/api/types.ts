@@ -25,8 +25,17 @@ export type GenerationParameter = Model['parameters'][number];
 export type Template = Schemas['Template'];
 export type Collection = Schemas['Collection'];
 
+export type Generation = Schemas['Generation'];
+export type GenerationStatus = Generation['status'];
+export type GenerationList = Schemas['GenerationList'];
+
 export type Batch = Schemas['Batch'];
 export type BatchDetail = Schemas['BatchDetail'];
+/**
+ * A batch's prompt. `generation_id` names the generation job that runs it, where the server has one per prompt: the
+ * app then follows that generation's events, and polls the batch otherwise (a prompt of an older batch has none until it runs).
+ */
+export type BatchItem = BatchDetail['items'][number];
 export type WebhookDelivery = BatchDetail['webhook']['deliveries'][number];
 
 export type ApiKey = Schemas['ApiKey'];

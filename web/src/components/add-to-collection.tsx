@@ -1,6 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, segment } from '../api/client.js';
-import type { Collection } from '../api/types.js';
+import { api, dataOf } from '../api/client.js';
 import { useAction } from '../hooks/use-action.js';
 import { useLoad } from '../hooks/use-load.js';
 import { plural } from '../lib/format.js';
@@ -27,16 +26,16 @@ export function AddToCollection(props: AddToCollectionProps) {
  * the caller when it passes `onAdded` (a bulk bar goes away once its images are added).
  */
 function CollectionPicker({ imageIds, idPrefix, onAdded }: AddToCollectionProps) {
-  const { loaded } = useLoad((signal) => api.get<{ collections: Collection[] }>('/api/collections?limit=100', { signal }), []);
+  const { loaded } = useLoad((signal) => dataOf(api.GET('/api/collections', { params: { query: { limit: 100 } }, signal })), []);
   const collections = loaded.state === 'ready' ? loaded.value.collections : [];
   const [chosen, setChosen] = useState('');
   const [done, setDone] = useState<string | undefined>(undefined);
   const add = useAction(async (collectionId: string) => {
-    for (const id of imageIds) await api.post(`/api/collections/${segment(collectionId)}/images`, { image_id: id });
+    for (const id of imageIds) await dataOf(api.POST('/api/collections/{id}/images', { params: { path: { id: collectionId } }, body: { image_id: id } }));
     return collectionId;
   });
   const id = `${idPrefix}-collection`;
-  const collectionId = chosen === '' ? collections[0]?.id ?? '' : chosen;
+  const collectionId = chosen === '' ? (collections[0]?.id ?? '') : chosen;
   const name = collections.find((c) => c.id === collectionId)?.name ?? '';
 
   if (loaded.state === 'ready' && collections.length === 0) {

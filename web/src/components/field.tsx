@@ -31,7 +31,9 @@ export function Field({ id, label, hint, error, children }: FieldProps) {
 
 /** The control's side of a Field: its id, what describes it, and whether it is invalid. */
 export function control(id: string, options: { hint?: boolean; error?: string | undefined }) {
-  const describedBy = [options.hint === true ? `${id}-hint` : undefined, options.error === undefined ? undefined : `${id}-error`].filter((part) => part !== undefined);
+  const describedBy = [options.hint === true ? `${id}-hint` : undefined, options.error === undefined ? undefined : `${id}-error`].filter(
+    (part) => part !== undefined,
+  );
   return {
     id,
     'aria-describedby': describedBy.length === 0 ? undefined : describedBy.join(' '),

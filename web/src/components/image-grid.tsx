@@ -32,7 +32,15 @@ export function ImageGrid<T extends GridImage>({ images, label, onOpen, selected
         const title = imageTitle(image);
         const { src, srcset } = tileSources(image);
         const picture = (
-          <img src={src} srcset={srcset} sizes={srcset === undefined ? undefined : TILE_SIZES} alt={title} loading={index < EAGER_TILES ? 'eager' : 'lazy'} width={image.width} height={image.height} />
+          <img
+            src={src}
+            srcset={srcset}
+            sizes={srcset === undefined ? undefined : TILE_SIZES}
+            alt={title}
+            loading={index < EAGER_TILES ? 'eager' : 'lazy'}
+            width={image.width}
+            height={image.height}
+          />
         );
         return (
           <li key={image.id} class={selected?.has(image.id) === true ? 'card selected' : 'card'}>

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../api/client.js';
+import { api, dataOf } from '../api/client.js';
 import { useAction } from '../hooks/use-action.js';
 import { CopyButton } from './copy-button.js';
 import { FormError } from './field.js';
@@ -8,7 +8,7 @@ import { Requires } from './requires.js';
 /** The webhook signing secret, fetched only when asked for and forgotten when hidden. */
 export function WebhookSecret() {
   const [secret, setSecret] = useState<string | undefined>(undefined);
-  const reveal = useAction(() => api.get<{ secret: string }>('/api/webhooks/secret'));
+  const reveal = useAction(() => dataOf(api.GET('/api/webhooks/secret')));
   return (
     <section aria-labelledby="webhook-secret" class="panel">
       <h2 id="webhook-secret">Webhook signing secret</h2>

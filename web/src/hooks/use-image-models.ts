@@ -1,5 +1,4 @@
-import { api } from '../api/client.js';
-import type { Model, UsageReport } from '../api/types.js';
+import { api, dataOf } from '../api/client.js';
 import { useLoad } from './use-load.js';
 
 /** A model to filter the gallery by: its id, and its catalogue name (the id for one the catalogue no longer has). */
@@ -18,8 +17,8 @@ const UPLOAD_MODEL = 'upload';
 export function useImageModels(): ImageModel[] {
   const { loaded } = useLoad(async (signal) => {
     const [usage, catalogue] = await Promise.all([
-      api.get<UsageReport>('/api/analytics/usage', { signal }),
-      api.get<{ models: Model[] }>('/api/models?limit=100', { signal }),
+      dataOf(api.GET('/api/analytics/usage', { signal })),
+      dataOf(api.GET('/api/models', { params: { query: { limit: 100 } }, signal })),
     ]);
     const names = new Map(catalogue.models.map((model) => [model.id, model.name]));
     return usage.by_model

@@ -4,7 +4,10 @@ import { asFailure, type ApiFailure } from '../lib/api-error.js';
 export type Loaded<T> = { state: 'loading' } | { state: 'failed'; failure: ApiFailure } | { state: 'ready'; value: T };
 
 /** Data a page shows: loaded again when `deps` change or `reload()` is called; a late answer never wins over a newer one. */
-export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[]): { loaded: Loaded<T>; reload: () => void; set: (value: T) => void } {
+export function useLoad<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  deps: readonly unknown[],
+): { loaded: Loaded<T>; reload: () => void; set: (value: T) => void } {
   const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
   const [generation, setGeneration] = useState(0);
   useEffect(() => {

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api } from '../api/client.js';
 import type { Pagination } from '../api/types.js';
 import { asFailure, type ApiFailure } from '../lib/api-error.js';
-import { nextPage, pageQuery, type NextPage } from '../lib/paging.js';
+import { nextPage, pageParams, type NextPage, type PageParams } from '../lib/paging.js';
 
 export interface PagedList<T> {
   items: T[];
@@ -15,29 +14,34 @@ export interface PagedList<T> {
   remove: (keep: (item: T) => boolean) => void;
 }
 
+/** One page as a list's loader answers it: its items, and the pagination the API sent with them. */
+export interface Page<T> {
+  items: T[];
+  pagination: Pagination;
+}
+
 /**
- * A list loaded a page at a time, newest first: by cursor when the API answers with `next_cursor`, by
- * offset otherwise. New filters start it over; an answer to an older filter is ignored.
+ * A list loaded a page at a time, newest first: by cursor when the API answers with `next_cursor`, by offset
+ * otherwise. `loadPage` asks the API for one page (its filters with the page's parameters after them); new `deps`
+ * (the filters, the collection) start it over, and an answer to older ones is ignored.
  */
-export function usePagedList<T>(path: string, filters: Record<string, string | undefined>, pick: (body: Record<string, unknown>) => T[], pageSize = 24): PagedList<T> {
+export function usePagedList<T>(loadPage: (page: PageParams) => Promise<Page<T>>, deps: readonly unknown[], pageSize = 24): PagedList<T> {
   const [items, setItems] = useState<T[]>([]);
   const [total, setTotal] = useState<number | undefined>(undefined);
   const [next, setNext] = useState<NextPage | undefined | 'start'>('start');
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<ApiFailure | undefined>(undefined);
   const generation = useRef(0);
-  const key = `${path}?${JSON.stringify(filters)}`;
 
   const load = async (start: NextPage | undefined, run: number) => {
     setLoading(true);
     setFailure(undefined);
     try {
-      const body = await api.get<Record<string, unknown> & { pagination: Pagination }>(`${path}?${pageQuery(filters, pageSize, start).toString()}`);
+      const { items: page, pagination } = await loadPage(pageParams(pageSize, start));
       if (run !== generation.current) return;
-      const page = pick(body);
       setItems((current) => (start === undefined ? page : [...current, ...page]));
-      setTotal(body.pagination.total);
-      setNext(nextPage(body.pagination, page.length));
+      setTotal(pagination.total);
+      setNext(nextPage(pagination, page.length));
     } catch (error) {
       if (run === generation.current) setFailure(asFailure(error));
     } finally {
@@ -51,7 +55,7 @@ export function usePagedList<T>(path: string, filters: Record<string, string | u
     setTotal(undefined);
     setNext('start');
     void load(undefined, generation.current);
-  }, [key]);
+  }, deps);
 
   return {
     items,

@@ -37,7 +37,10 @@ export async function failureFrom(response: Response): Promise<ApiFailure> {
   try {
     const body = JSON.parse(text) as { error?: unknown; details?: unknown; code?: unknown };
     if (typeof body.error === 'string') {
-      const details = typeof body.details === 'string' || (typeof body.details === 'object' && body.details !== null) ? (body.details as Record<string, unknown> | string) : undefined;
+      const details =
+        typeof body.details === 'string' || (typeof body.details === 'object' && body.details !== null)
+          ? (body.details as Record<string, unknown> | string)
+          : undefined;
       return new ApiFailure(response.status, body.error, details, typeof body.code === 'string' ? body.code : undefined);
     }
   } catch {

@@ -10,15 +10,20 @@ const MAX_STEM = 60;
  */
 export function downloadStem(image: Pick<Image, 'id' | 'prompt'> & { kind?: Image['kind'] }): string {
   const text = image.kind === 'upload' ? image.prompt.replace(/\.(png|jpe?g|webp|gif)$/i, '') : image.prompt;
-  const words = text.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    text
+      .normalize('NFC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   let stem = '';
   for (const word of words) {
     const longer = stem === '' ? word : `${stem}-${word}`;
     if (longer.length > MAX_STEM) break;
     stem = longer;
   }
-  // One very long word still names the file, cut short.
-  if (stem === '' && words[0] !== undefined) stem = words[0].slice(0, MAX_STEM);
+  // One very long word still names the file, cut short by code points: a cut by UTF-16 units could split a
+  // surrogate pair (a CJK extension letter), which the download name and the URL would carry as U+FFFD.
+  if (stem === '' && words[0] !== undefined) stem = Array.from(words[0]).slice(0, MAX_STEM).join('');
   return stem === '' ? image.id : stem;
 }
 

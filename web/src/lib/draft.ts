@@ -18,6 +18,8 @@ export interface Draft {
   output_compression: string;
   quality: string;
   background: string;
+  /** '' or 1 to 3: partial images to see while the model draws, for models that send them. */
+  partial_images: string;
 }
 
 export const DEFAULT_STRENGTH = '0.75';
@@ -37,6 +39,7 @@ export const emptyDraft = (model: string): Draft => ({
   output_compression: '',
   quality: '',
   background: '',
+  partial_images: '',
 });
 
 const text = (value: number | string | undefined): string => (value === undefined ? '' : String(value));
@@ -115,6 +118,7 @@ export function generateRequest(draft: Draft, model: Model | undefined, inputs: 
   if (format !== '' && format !== 'png' && draft.output_compression.trim() !== '') body.output_compression = Number(draft.output_compression);
   if (draft.quality !== '' && outputs !== undefined && outputs.quality.length > 0) body.quality = draft.quality;
   if (draft.background !== '' && outputs?.transparent_background === true) body.background = draft.background;
+  if (draft.partial_images !== '' && outputs?.partial_images === true) body.partial_images = Number(draft.partial_images);
   return body;
 }
 

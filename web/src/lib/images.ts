@@ -1,4 +1,4 @@
-import { api } from '../api/client.js';
+import { api, dataOf } from '../api/client.js';
 import type { Image } from '../api/types.js';
 
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
@@ -23,9 +23,17 @@ export function uploadProblem(file: File, types: readonly string[]): string | un
 
 /** Sends one file to the gallery as an uploaded image; answers its record. */
 export function uploadImage(file: Blob, name: string): Promise<Image> {
-  const form = new FormData();
-  form.append('file', file, name);
-  return api.post<Image>('/api/uploads', form);
+  return dataOf(
+    api.POST('/api/uploads', {
+      body: { file },
+      // Multipart, the file under its name; the browser writes the Content-Type, with the boundary it chose.
+      bodySerializer: (fields) => {
+        const form = new FormData();
+        form.append('file', fields.file, name);
+        return form;
+      },
+    }),
+  );
 }
 
 /** A name for an image where its prompt is the usual name: an upload may have none. (Batch images carry no kind.) */

@@ -13,5 +13,7 @@ export function maskPng(strokes: HTMLCanvasElement): Promise<Blob> {
   // Painted pixels are opaque on the strokes canvas, so "destination-out" takes their alpha to exactly 0.
   context.globalCompositeOperation = 'destination-out';
   context.drawImage(strokes, 0, 0);
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob === null ? reject(new Error('Could not encode the mask as PNG.')) : resolve(blob)), 'image/png'));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob === null ? reject(new Error('Could not encode the mask as PNG.')) : resolve(blob)), 'image/png'),
+  );
 }

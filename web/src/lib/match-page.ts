@@ -2,7 +2,10 @@
 export function matchPage<P extends string>(pages: readonly P[], pathname: string): { page: P; params: Record<string, string> } | undefined {
   const parts = pathname.replace(/\/+$/, '').split('/').slice(1);
   for (const page of pages) {
-    const pattern = page.split('/').slice(1).filter((part) => part !== '');
+    const pattern = page
+      .split('/')
+      .slice(1)
+      .filter((part) => part !== '');
     if (pattern.length !== parts.length) continue;
     const params: Record<string, string> = {};
     const matches = pattern.every((part, i) => {

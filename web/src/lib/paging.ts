@@ -11,12 +11,26 @@ export function nextPage(pagination: Pagination, received: number): NextPage | u
   return { offset: pagination.offset + received };
 }
 
-/** Query parameters for a page: the filters, the page size, and where to start. */
+/** A page's own query parameters: its size, then where it starts (the first page says nothing). */
+export interface PageParams {
+  limit: number;
+  cursor?: string;
+  offset?: number;
+}
+
+export function pageParams(limit: number, start?: NextPage): PageParams {
+  if (start !== undefined && 'cursor' in start) return { limit, cursor: start.cursor };
+  if (start !== undefined && start.offset > 0) return { limit, offset: start.offset };
+  return { limit };
+}
+
+/** A filter's value as a query parameter: an empty one is not sent. */
+export const filterValue = (value: string): string | undefined => (value === '' ? undefined : value);
+
+/** Query parameters for a page: the filters, the page size, and where to start (as the API client writes them). */
 export function pageQuery(filters: Record<string, string | undefined>, limit: number, start?: NextPage): URLSearchParams {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(filters)) if (value !== undefined && value !== '') query.set(name, value);
-  query.set('limit', String(limit));
-  if (start !== undefined && 'cursor' in start) query.set('cursor', start.cursor);
-  else if (start !== undefined && start.offset > 0) query.set('offset', String(start.offset));
+  for (const [name, value] of Object.entries(pageParams(limit, start))) query.set(name, String(value));
   return query;
 }

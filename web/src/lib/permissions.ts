@@ -28,8 +28,15 @@ export const SECTIONS: readonly Section[] = [
   { href: '/keys', label: 'API keys', permission: 'manage', action: 'manage API keys' },
 ];
 
-/** The section a path belongs to: `/collections/coll_1` is under Collections, `/` is Generate. */
+/** Paths that belong to another section than their first segment says: a generation is followed on Generate. */
+const SECTION_OF_SEGMENT: ReadonlyMap<string, string> = new Map([
+  ['', '/generate'],
+  ['generations', '/generate'],
+]);
+
+/** The section a path belongs to: `/collections/coll_1` is under Collections, `/` and `/generations/gen_1` are Generate. */
 export const sectionOf = (pathname: string): Section | undefined => {
-  const href = pathname === '/' ? '/generate' : `/${pathname.split('/')[1] ?? ''}`;
+  const segment = pathname.split('/')[1] ?? '';
+  const href = SECTION_OF_SEGMENT.get(segment) ?? `/${segment}`;
   return SECTIONS.find((section) => section.href === href);
 };

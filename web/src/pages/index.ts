@@ -17,6 +17,7 @@ export const PAGES: Record<AppPage, FunctionComponent<PageProps>> = {
   '/': GeneratePage,
   '/sign-in': SignedIn,
   '/generate': GeneratePage,
+  '/generations/:id': GeneratePage,
   '/gallery': GalleryPage,
   '/gallery/:id': GalleryPage,
   '/collections': CollectionsPage,

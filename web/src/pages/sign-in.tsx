@@ -20,8 +20,8 @@ export function SignIn({ reason, onSignedIn }: { reason: string | undefined; onS
     <section class="narrow">
       <PageHeading title="Sign in" />
       <p>
-        This server asks for an API key. The first start printed an admin key in its log (or it is the server&rsquo;s <code>ADMIN_API_KEY</code>); more are made on the
-        API keys page or with <code>npx imagegate keys create</code>.
+        This server asks for an API key. The first start printed an admin key in its log (or it is the server&rsquo;s <code>ADMIN_API_KEY</code>); more are made
+        on the API keys page or with <code>npx imagegate keys create</code>.
       </p>
       {reason !== undefined && error === undefined && (
         <p class="form-error" role="alert">

@@ -13,6 +13,10 @@ import * as imageInputs from './011-image-inputs.js';
 import * as jobHeaders from './012-job-headers.js';
 import * as imageThumbnails from './013-image-thumbnails.js';
 import * as galleryVersion from './014-gallery-version.js';
+import * as keyCreators from './015-key-creators.js';
+import { generations } from './016-generations.js';
+import * as batchGenerations from './017-batch-generations.js';
+import * as fairQueue from './018-fair-queue.js';
 import type { Database } from '../../../ports/database.js';
 
 /**
@@ -34,6 +38,10 @@ export const migrationsFor = (dialect: Database['dialect']): Record<string, Migr
   '012-job-headers': jobHeaders,
   '013-image-thumbnails': imageThumbnails,
   '014-gallery-version': galleryVersion,
+  '015-key-creators': keyCreators,
+  '016-generations': generations(dialect),
+  '017-batch-generations': batchGenerations,
+  '018-fair-queue': fairQueue,
 });
 
 export const migrationProvider = (dialect: Database['dialect']): MigrationProvider => ({

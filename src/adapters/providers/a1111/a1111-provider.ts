@@ -62,7 +62,13 @@ export function createA1111Provider(options: A1111Options, parametersOf: (model:
     // The checkpoint list (modules/api/api.py, GET /sdapi/v1/sd-models): read-only, and it proves --api and the credentials.
     check: (signal) => {
       const { Authorization } = headers;
-      return checkRequest('Automatic1111', doFetch, `${base}/sdapi/v1/sd-models`, { headers: Authorization === undefined ? {} : { Authorization }, signal }, describeError);
+      return checkRequest(
+        'Automatic1111',
+        doFetch,
+        `${base}/sdapi/v1/sd-models`,
+        { headers: Authorization === undefined ? {} : { Authorization }, signal },
+        describeError,
+      );
     },
   };
 }

@@ -1,5 +1,6 @@
 import { WebSocket } from 'undici';
-import { isRecord, stringAt } from '../http-support.js';
+import { stringAt } from '../http-support.js';
+import { comfyMessage, type ComfyMessage } from './comfyui-progress.js';
 
 /**
  * Messages on ComfyUI's websocket that mean a prompt has stopped running (main.py and execution.py): `executing`
@@ -17,11 +18,11 @@ export interface PromptEvents {
 }
 
 /**
- * Follows ComfyUI's websocket (`/ws?clientId=`) to learn early that a prompt finished. Only a hint: the history
- * endpoint stays the source of truth, so a socket that never opens, drops or stays silent only means waiting for
- * the next poll.
+ * Follows ComfyUI's websocket (`/ws?clientId=`) to learn early that a prompt finished, and hands each text message to
+ * `listener` (progress). Only a hint: the history endpoint stays the source of truth, so a socket that never opens,
+ * drops or stays silent only means waiting for the next poll, without progress.
  */
-export async function watchPromptEvents(url: string): Promise<PromptEvents> {
+export async function watchPromptEvents(url: string, listener?: (message: ComfyMessage) => void): Promise<PromptEvents> {
   const finished = new Set<string>();
   const waiters = new Set<() => void>();
   let socket: WebSocket | undefined;
@@ -32,7 +33,10 @@ export async function watchPromptEvents(url: string): Promise<PromptEvents> {
   }
   socket?.addEventListener('message', (event) => {
     if (typeof event.data !== 'string') return; // binary messages are latent previews
-    const id = finishedPrompt(event.data);
+    const message = comfyMessage(event.data);
+    if (message === undefined) return;
+    listener?.(message);
+    const id = finishedPrompt(message);
     if (id === undefined) return;
     finished.add(id);
     for (const wake of waiters) wake();
@@ -79,19 +83,11 @@ export async function watchPromptEvents(url: string): Promise<PromptEvents> {
   };
 }
 
-/** The prompt id a text message reports as finished, if it does. */
-function finishedPrompt(text: string): string | undefined {
-  let message: unknown;
-  try {
-    message = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (!isRecord(message) || !isRecord(message.data)) return undefined;
-  const type = stringAt(message.type);
-  const promptId = stringAt(message.data.prompt_id);
-  if (type === undefined || promptId === undefined) return undefined;
-  if (FINISHING.has(type) || (type === 'executing' && message.data.node === null)) return promptId;
+/** The prompt id a message reports as finished, if it does. */
+function finishedPrompt({ type, data }: ComfyMessage): string | undefined {
+  const promptId = stringAt(data.prompt_id);
+  if (promptId === undefined) return undefined;
+  if (FINISHING.has(type) || (type === 'executing' && data.node === null)) return promptId;
   return undefined;
 }
 

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { CallJournal, FailureKind, ImageProvider, ProviderRequest } from '../../../ports/image-provider.js';
+import type { CallJournal, FailureKind, ImageProvider, ProviderCallOptions, ProviderRequest } from '../../../ports/image-provider.js';
 import { checkRequest, clip, downloadImage, failOnHttpError, fireAndForget, isRecord, readBody, stringAt, type ReadBody } from '../http-support.js';
+import { steadyProgress } from '../progress-reports.js';
 import { watchPromptEvents, type PromptEvents } from './comfyui-events.js';
+import { promptProgress } from './comfyui-progress.js';
 import { checkInputs, NO_UPLOADS, uploadInputs, type UploadedInputs } from './comfyui-uploads.js';
 import type { ComfyGraph, ComfyWorkflow, NodeInput } from './workflows.js';
 
@@ -41,7 +43,9 @@ export function fillWorkflow(workflow: ComfyWorkflow, request: ProviderRequest, 
 
 /** `POST /prompt` answers 400 `{ error: { message }, node_errors: { id: { errors: [{ type, message, details }] } } }`. */
 const nodeErrors = (json: Record<string, unknown>): Record<string, unknown>[] =>
-  (isRecord(json.node_errors) ? Object.values(json.node_errors) : []).filter(isRecord).flatMap((node) => (Array.isArray(node.errors) ? node.errors.filter(isRecord) : []));
+  (isRecord(json.node_errors) ? Object.values(json.node_errors) : [])
+    .filter(isRecord)
+    .flatMap((node) => (Array.isArray(node.errors) ? node.errors.filter(isRecord) : []));
 
 const describeError = ({ json, text }: ReadBody): string | undefined => {
   const top = isRecord(json.error) ? stringAt(json.error.message) : stringAt(json.error);
@@ -80,7 +84,8 @@ function failureOf(entry: Record<string, unknown>): string | undefined {
     if (!Array.isArray(message) || !isRecord(message[1])) continue;
     const data = message[1];
     if (message[0] === 'execution_interrupted') return 'it was interrupted';
-    if (message[0] === 'execution_error') return `node ${String(data.node_id ?? '?')} (${String(data.node_type ?? '?')}) failed: ${clip(stringAt(data.exception_message)?.trim() ?? 'no message')}`;
+    if (message[0] === 'execution_error')
+      return `node ${String(data.node_id ?? '?')} (${String(data.node_type ?? '?')}) failed: ${clip(stringAt(data.exception_message)?.trim() ?? 'no message')}`;
   }
   return 'it finished with an error';
 }
@@ -140,12 +145,14 @@ export function createComfyUiProvider(options: ComfyUiOptions): ImageProvider {
     }
   }
 
-  async function run(request: ProviderRequest, journal: CallJournal, signal?: AbortSignal): Promise<string> {
+  async function run(request: ProviderRequest, journal: CallJournal, { signal, onProgress }: ProviderCallOptions): Promise<string> {
     const workflow = workflows.get(request.providerModel);
     if (workflow === undefined) throw new Error(`ComfyUI has no workflow ${request.providerModel} (COMFYUI_WORKFLOWS)`);
     checkInputs(workflow, request);
     const clientId = newId();
-    const events = await watchPromptEvents(`${socketBase}/ws?clientId=${encodeURIComponent(clientId)}`);
+    // The socket is this call's alone (its client id), so every progress message on it is about this call's prompt.
+    const progress = onProgress === undefined ? undefined : promptProgress(workflow.graph, steadyProgress(onProgress));
+    const events = await watchPromptEvents(`${socketBase}/ws?clientId=${encodeURIComponent(clientId)}`, progress);
     try {
       if (journal.job === undefined || (journal.job.pending === true && !(await known(journal.job.id, signal)))) {
         const promptId = journal.job?.id ?? newId();
@@ -175,7 +182,7 @@ export function createComfyUiProvider(options: ComfyUiOptions): ImageProvider {
       const signal = callOptions?.signal;
       const journal = callOptions?.journal ?? {};
       // The seed sent is the one used: ComfyUI does not pick its own.
-      journal.output ??= { url: await run(request, journal, signal), seed: request.seed };
+      journal.output ??= { url: await run(request, journal, callOptions ?? {}), seed: request.seed };
       return { ...(await downloadImage('ComfyUI', doFetch, journal.output.url, { signal, origin: base, headers: {} })), seed: request.seed };
     },
     cancel(journal) {

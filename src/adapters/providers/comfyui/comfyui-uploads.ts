@@ -35,7 +35,7 @@ const describeError = ({ json, text }: ReadBody): string | undefined => stringAt
  * multipart fields server.py reads (`image`, the file with its name; `type=input`; `overwrite`). Each file is
  * named after the prompt, so concurrent calls never load each other's images; `overwrite=true` makes a retry of
  * the same prompt replace its identical file instead of leaving numbered copies. The masks need no conversion:
- * see catalog/comfyui.ts.
+ * see comfyui-models.ts.
  */
 export async function uploadInputs(
   doFetch: typeof fetch,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { ComfyWorkflowInfo } from '../../../domain/models/catalog/comfyui.js';
+import type { ComfyWorkflowInfo } from './comfyui-models.js';
 import type { GenerationParameter } from '../../../domain/models/types.js';
 
 /** The samples shipped with imagegate (`workflows/comfyui` at the package root, from src/ and dist/ alike). */
@@ -54,7 +54,12 @@ const MappingSchema = z
     output: z.string().min(1).optional(),
     defaults: z.object({ width: size, height: size, steps: z.number().int().min(1).optional() }).strict(),
     limits: z
-      .object({ min_size: size.default(64), max_size: size.default(2048), max_steps: z.number().int().min(1).default(150), multiple_of: z.number().int().min(1).default(8) })
+      .object({
+        min_size: size.default(64),
+        max_size: size.default(2048),
+        max_steps: z.number().int().min(1).default(150),
+        multiple_of: z.number().int().min(1).default(8),
+      })
       .strict()
       .default({ min_size: 64, max_size: 2048, max_steps: 150, multiple_of: 8 }),
     typical_seconds: z.number().positive().default(10),
@@ -71,7 +76,10 @@ export function loadComfyWorkflows(folder: string): ComfyWorkflow[] {
   const fail = (file: string, problem: string): never => invalid(folder, file, problem);
   let names: string[];
   try {
-    names = fs.readdirSync(folder).filter((name) => name.endsWith('.json') && !name.endsWith('.mapping.json')).sort();
+    names = fs
+      .readdirSync(folder)
+      .filter((name) => name.endsWith('.json') && !name.endsWith('.mapping.json'))
+      .sort();
   } catch {
     throw new Error(`COMFYUI_WORKFLOWS: ${folder} is not a readable folder of workflow files`);
   }
@@ -82,7 +90,8 @@ export function loadComfyWorkflows(folder: string): ComfyWorkflow[] {
     if (!graph.success) return invalid(folder, file, 'not an API-format workflow (export it with "Export (API)": node id -> { class_type, inputs })');
     const mappingFile = `${id}.mapping.json`;
     const mapping = MappingSchema.safeParse(readJson(folder, mappingFile, fail));
-    if (!mapping.success) return invalid(folder, mappingFile, mapping.error.issues.map((issue) => `${issue.path.join('.') || 'mapping'}: ${issue.message}`).join('; '));
+    if (!mapping.success)
+      return invalid(folder, mappingFile, mapping.error.issues.map((issue) => `${issue.path.join('.') || 'mapping'}: ${issue.message}`).join('; '));
     const m = mapping.data;
     const nodes: ComfyWorkflow['nodes'] = { prompt: m.prompt, seed: m.seed };
     for (const name of OPTIONAL) {
@@ -102,14 +111,16 @@ export function loadComfyWorkflows(folder: string): ComfyWorkflow[] {
     for (const [name, target] of targets) {
       const node = graph.data[target.node];
       if (node === undefined) fail(mappingFile, `${name} names node ${target.node}, which the workflow does not have`);
-      else if (!(target.input in node.inputs)) fail(mappingFile, `${name} names input ${target.input} of node ${target.node} (${node.class_type}), which it does not have`);
+      else if (!(target.input in node.inputs))
+        fail(mappingFile, `${name} names input ${target.input} of node ${target.node} (${node.class_type}), which it does not have`);
     }
     if ((m.width === undefined) !== (m.height === undefined)) fail(mappingFile, 'map width and height together, or neither');
     if ((m.mask !== undefined || m.strength !== undefined) && images.length === 0) fail(mappingFile, 'mask and strength work on an input image: map image too');
     // imagegate's masks are OpenAI's (transparent = change); LoadImageMask reads that only from the alpha channel,
     // where its mask is 1 - alpha (nodes.py), the area KSampler repaints.
     const maskNode = m.mask === undefined ? undefined : graph.data[m.mask.node];
-    if (maskNode?.class_type === 'LoadImageMask' && maskNode.inputs.channel !== 'alpha') fail(mappingFile, `mask names LoadImageMask node ${m.mask?.node ?? ''}, whose channel must be "alpha" (transparent = change)`);
+    if (maskNode?.class_type === 'LoadImageMask' && maskNode.inputs.channel !== 'alpha')
+      fail(mappingFile, `mask names LoadImageMask node ${m.mask?.node ?? ''}, whose channel must be "alpha" (transparent = change)`);
     if (m.steps !== undefined && m.defaults.steps === undefined) fail(mappingFile, 'defaults.steps is needed when steps is mapped');
     if (m.output !== undefined) {
       if (graph.data[m.output] === undefined) fail(mappingFile, `output names node ${m.output}, which the workflow does not have`);

@@ -1,6 +1,20 @@
 import type { AcceptedJob, CallJournal, ImageProvider, InputImage, ProviderRequest } from '../../../ports/image-provider.js';
 import { ProviderRefusal } from '../../../ports/image-provider.js';
-import { checkRequest, clip, downloadImage, failOnHttpError, fastApiValidation, fireAndForget, isRecord, readBody, sameOrigin, sleep, stringAt, type ReadBody } from '../http-support.js';
+import {
+  checkRequest,
+  clip,
+  downloadImage,
+  failOnHttpError,
+  fastApiValidation,
+  fireAndForget,
+  isRecord,
+  readBody,
+  sameOrigin,
+  sleep,
+  stringAt,
+  type ReadBody,
+} from '../http-support.js';
+import { lastProgressBar, steadyProgress, stepProgress, type ReportProgress } from '../progress-reports.js';
 
 export interface FalOptions {
   apiKey: string;
@@ -63,6 +77,29 @@ const describeError = ({ json, text }: ReadBody): string | undefined =>
   fastApiValidation(json) ?? stringAt(json.detail) ?? stringAt(json.error) ?? (text === '' ? undefined : clip(text));
 
 /**
+ * How far a queued request got, from its queue status (fal-js libs/client/src/types/common.ts: IN_QUEUE with its
+ * `queue_position`, IN_PROGRESS with the `logs` asked for by `?logs=1`, each `{ message, level, source, timestamp }`).
+ * Models built on diffusers print their denoising steps as tqdm bars, which are read as the fraction done.
+ */
+function reportStatus(answer: Record<string, unknown>, report: ReportProgress): void {
+  if (answer.status === 'IN_QUEUE') {
+    const position = typeof answer.queue_position === 'number' ? answer.queue_position : undefined;
+    return report({ message: position === undefined ? 'in queue' : `in queue at position ${position}` });
+  }
+  if (answer.status !== 'IN_PROGRESS') return;
+  const logs = Array.isArray(answer.logs) ? answer.logs.filter(isRecord).map((log) => stringAt(log.message) ?? '') : [];
+  const steps = lastProgressBar(logs.join('\n'));
+  report(steps === undefined ? { message: 'running' } : stepProgress(steps));
+}
+
+/** The status URL asking for the request's logs too (fal-js queue.ts `status`: `logs: "1"`). */
+function withLogs(url: string): string {
+  const withQuery = new URL(url);
+  withQuery.searchParams.set('logs', '1');
+  return withQuery.toString();
+}
+
+/**
  * fal's queue API: submit the input to `{base}/{model}`, poll the `status_url` it answers until COMPLETED,
  * read the `response_url`, then download `images[0].url`. The request goes into the call's journal once fal
  * accepted it, so a retry polls it again instead of submitting (and paying for) another.
@@ -102,8 +139,13 @@ export function createFalProvider(options: FalOptions, parametersOf: (model: str
     return (await readBody(response)).json;
   }
 
-  /** Submits the request, or finds the one this call already submitted; then waits for its result. */
-  async function result(request: ProviderRequest, journal: CallJournal, signal?: AbortSignal): Promise<Record<string, unknown>> {
+  /** Submits the request, or finds the one this call already submitted; then waits for its result, telling how far it got. */
+  async function result(
+    request: ProviderRequest,
+    journal: CallJournal,
+    signal: AbortSignal | undefined,
+    report: ReportProgress | undefined,
+  ): Promise<Record<string, unknown>> {
     const model = request.providerModel;
     let status = 'IN_QUEUE';
     if (journal.job === undefined) {
@@ -119,12 +161,17 @@ export function createFalProvider(options: FalOptions, parametersOf: (model: str
       if (requestId === undefined) throw new Error(`fal answered ${submitted.status} without a request_id`);
       journal.job = acceptedJob(queued, model, requestId);
       status = stringAt(queued.status) ?? status;
+      if (report !== undefined) reportStatus(queued, report);
     }
     const job = journal.job;
+    // Its logs only for a caller that follows its progress: they grow with every check.
+    const statusUrl = report === undefined ? urlOf(job, 'status') : withLogs(urlOf(job, 'status'));
     while (status !== 'COMPLETED') {
       await sleep(pollIntervalMs, signal);
-      status = stringAt((await getJson(urlOf(job, 'status'), signal)).status) ?? 'UNKNOWN';
+      const answer = await getJson(statusUrl, signal);
+      status = stringAt(answer.status) ?? 'UNKNOWN';
       if (status !== 'IN_QUEUE' && status !== 'IN_PROGRESS' && status !== 'COMPLETED') throw new Error(`fal request ${job.id} is ${status}`);
+      if (report !== undefined) reportStatus(answer, report);
     }
     return getJson(urlOf(job, 'response'), signal);
   }
@@ -135,7 +182,8 @@ export function createFalProvider(options: FalOptions, parametersOf: (model: str
       const signal = callOptions?.signal;
       const journal = callOptions?.journal ?? {};
       if (journal.output === undefined) {
-        const answer = await result(request, journal, signal);
+        const onProgress = callOptions?.onProgress;
+        const answer = await result(request, journal, signal, onProgress === undefined ? undefined : steadyProgress(onProgress));
         const requestId = journal.job?.id ?? '?';
         const nsfw = Array.isArray(answer.has_nsfw_concepts) && answer.has_nsfw_concepts[0] === true;
         // fal blacks out a flagged image rather than failing; storing a black square would only hide the refusal.

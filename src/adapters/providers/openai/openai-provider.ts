@@ -1,6 +1,8 @@
 import type { FailureKind, ImageProvider, ProviderRequest, TokenUsage } from '../../../ports/image-provider.js';
-import { base64Image, checkRequest, downloadImage, failOnHttpError, isRecord, readBody, stringAt, type ReadBody } from '../http-support.js';
-import { editForm, generationBody } from './openai-request.js';
+import { base64Image, checkRequest, downloadImage, failOnHttpError, isRecord, stringAt, type ReadBody } from '../http-support.js';
+import { readJsonImage } from '../json-image-reader.js';
+import { editForm, generationBody, streamsPartials } from './openai-request.js';
+import { readImageStream, type StreamKind } from './openai-stream.js';
 
 export interface OpenAiOptions {
   apiKey: string;
@@ -31,11 +33,22 @@ const classify = (_status: number, { json }: ReadBody): FailureKind | undefined 
  * With input images, `images.edit` (multipart `POST /v1/images/edits`; fetch sets the Content-Type with its
  * boundary from the FormData); without, `images.generate` (JSON `POST /v1/images/generations`).
  */
-function imagesCall(request: ProviderRequest): { path: string; headers: Record<string, string>; body: FormData | string } {
+function imagesCall(
+  request: ProviderRequest,
+  partialImages: number | undefined,
+): { path: string; kind: StreamKind; headers: Record<string, string>; body: FormData | string } {
   const images = request.images ?? [];
-  if (images.length > 0) return { path: '/v1/images/edits', headers: {}, body: editForm(request, images) };
-  return { path: '/v1/images/generations', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(generationBody(request)) };
+  if (images.length > 0) return { path: '/v1/images/edits', kind: 'image_edit', headers: {}, body: editForm(request, images, partialImages) };
+  return {
+    path: '/v1/images/generations',
+    kind: 'image_generation',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(generationBody(request, partialImages)),
+  };
 }
+
+/** `data[0]`, where the image of a generation or an edit is. */
+const firstItem = (json: Record<string, unknown>): unknown => (Array.isArray(json.data) ? json.data[0] : undefined);
 
 /** `usage` as the GPT image models report it (ImagesResponse.Usage). */
 function usageOf(json: Record<string, unknown>): TokenUsage | undefined {
@@ -64,16 +77,24 @@ export function createOpenAiProvider(options: OpenAiOptions): ImageProvider {
       const journal = callOptions?.journal ?? {};
       // An image already made and answered as a URL: a retry downloads it again rather than paying for another.
       if (journal.output !== undefined) return downloadImage('OpenAI', doFetch, journal.output.url, { signal, origin: base, headers: auth });
-      const { path, headers, body } = imagesCall(request);
+      const partials = callOptions?.partialImages;
+      const streamed = streamsPartials(request, partials?.count);
+      const { path, kind, headers, body } = imagesCall(request, partials?.count);
       const response = await doFetch(`${base}${path}`, { method: 'POST', headers: { ...auth, ...headers }, body, signal });
+      // A refusal or an outage is answered before any event, as a plain JSON error: classified as today.
       await failOnHttpError('OpenAI', response, describeError, classify);
-      const { json } = await readBody(response);
-      const first: unknown = Array.isArray(json.data) ? json.data[0] : undefined;
-      const item = isRecord(first) ? first : {};
+      if (streamed) {
+        const completed = await readImageStream(response, kind, partials, signal);
+        const b64 = stringAt(completed.b64_json);
+        if (b64 === undefined) throw new Error(`OpenAI's ${kind}.completed event had no b64_json`);
+        return { ...base64Image(b64), usage: usageOf(completed) };
+      }
+      // The image is decoded as the answer streams in (about 2.6 MB of base64 for a 1024x1024 PNG).
+      const { json, image } = await readJsonImage(response, 'b64_json', firstItem);
       const usage = usageOf(json);
-      const b64 = stringAt(item.b64_json);
-      if (b64 !== undefined) return { ...base64Image(b64), usage };
-      const url = stringAt(item.url);
+      if (image !== undefined) return { ...image, usage };
+      const first = firstItem(json);
+      const url = stringAt(isRecord(first) ? first.url : undefined);
       if (url === undefined) throw new Error(`OpenAI answered ${response.status} with no image in data[0]`);
       journal.output = { url };
       return { ...(await downloadImage('OpenAI', doFetch, url, { signal, origin: base, headers: auth })), usage };

@@ -27,12 +27,23 @@ function commonParams(request: ProviderRequest): Record<string, string | number>
   return params;
 }
 
-/** The JSON body of `images.generate`. */
-export function generationBody(request: ProviderRequest): Record<string, unknown> {
+/**
+ * Partial images are streamed by the GPT image models only (ImageGenerateParams.partial_images and .stream, the
+ * same on ImageEditParams); DALL-E answers one image, so it is never asked to stream.
+ */
+export const streamsPartials = (request: ProviderRequest, partialImages: number | undefined): partialImages is number =>
+  partialImages !== undefined && partialImages > 0 && !request.providerModel.startsWith('dall-e');
+
+/** The JSON body of `images.generate`; with `partialImages` (see streamsPartials), a streamed one. */
+export function generationBody(request: ProviderRequest, partialImages?: number): Record<string, unknown> {
   const body: Record<string, unknown> = commonParams(request);
   // GPT image models always answer base64 and reject response_format; DALL-E answers a URL unless asked.
   if (request.providerModel.startsWith('dall-e')) body.response_format = 'b64_json';
   else body.output_format = 'png';
+  // ImageGenerateParams.moderation, `low` or `auto`, GPT image models only. ImageEditParams has no such field (the
+  // same file), so an edit's moderation stays here: OpenAI moderates edits at its standard level.
+  if (request.moderation !== undefined && !request.providerModel.startsWith('dall-e')) body.moderation = request.moderation;
+  if (streamsPartials(request, partialImages)) Object.assign(body, { stream: true, partial_images: partialImages });
   return body;
 }
 
@@ -44,11 +55,16 @@ const fileOf = (image: InputImage): File => new File([new Uint8Array(image.bytes
  * output_format })`. The mask goes as it came: imagegate's masks already follow OpenAI's semantics (a fully
  * transparent pixel marks the area to edit), and OpenAI applies it to the first image.
  */
-export function editForm(request: ProviderRequest, images: readonly InputImage[]): FormData {
+export function editForm(request: ProviderRequest, images: readonly InputImage[], partialImages?: number): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(commonParams(request))) form.append(name, String(value));
   if (request.inputFidelity !== undefined) form.append('input_fidelity', request.inputFidelity);
   form.append('output_format', 'png');
+  // createForm sends booleans and numbers as their text, as it does every scalar.
+  if (streamsPartials(request, partialImages)) {
+    form.append('stream', 'true');
+    form.append('partial_images', String(partialImages));
+  }
   if (request.mask !== undefined) form.append('mask', fileOf(request.mask));
   // createForm's array branch: every element under `image[]`, in order; a single upload keeps the plain name.
   const [only] = images;

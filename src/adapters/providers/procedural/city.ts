@@ -30,7 +30,18 @@ export function paintCity(canvas: Canvas, scene: Scene, palette: Palette, ground
   }
 }
 
-function drawBuilding(canvas: Canvas, scene: Scene, palette: Palette, left: number, w: number, top: number, bottom: number, color: Rgb, far: boolean, salt: number): void {
+function drawBuilding(
+  canvas: Canvas,
+  scene: Scene,
+  palette: Palette,
+  left: number,
+  w: number,
+  top: number,
+  bottom: number,
+  color: Rgb,
+  far: boolean,
+  salt: number,
+): void {
   const cell = Math.max(3, Math.round(canvas.height * (far ? 0.008 : 0.011)));
   const pane = Math.max(1, Math.round(cell * 0.5));
   const litWindow = mix(palette.window, color, far ? 0.45 : 0.1);

@@ -1,4 +1,4 @@
-import { renderPixels, type RenderInput } from './render-pixels.js';
+import { renderPixels, type OnRenderStage, type RenderInput } from './render-pixels.js';
 
 /**
  * An honest, non-AI edit by the offline model: the procedural picture for the prompt and seed, laid over the
@@ -36,9 +36,9 @@ export const MAX_INPUT_PIXELS = 8192 * 8192;
  * a JS PNG decoder on Workers): `picture` and `mask` are already 8-bit sRGB RGBA at the output's size.
  * Renders at that size and blends. Deterministic for equal inputs.
  */
-export function editPixels(input: EditInput, picture: Uint8Array, mask: Uint8Array | undefined): RgbaPixels {
+export function editPixels(input: EditInput, picture: Uint8Array, mask: Uint8Array | undefined, onStage?: OnRenderStage): RgbaPixels {
   const { width, height } = input;
-  const render = renderPixels(input);
+  const render = renderPixels(input, onStage);
   const strength = clampStrength(input.strength ?? (mask === undefined ? DEFAULT_STRENGTH : DEFAULT_MASKED_STRENGTH));
   return { data: blendPixels(picture, render.data, mask, strength), width, height, channels: 4 };
 }

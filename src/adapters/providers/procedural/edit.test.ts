@@ -18,12 +18,20 @@ const H = 64;
 const photo = (): Buffer => photoPixels(W, H, (x, y) => 128 + ((x + y) % 128));
 
 const encode = (data: Buffer, width: number, height: number, format: 'png' | 'jpeg' | 'webp' = 'png'): Promise<Buffer> =>
-  sharp(data, { raw: { width, height, channels: 4 } }).toFormat(format).toBuffer();
+  sharp(data, { raw: { width, height, channels: 4 } })
+    .toFormat(format)
+    .toBuffer();
 
 /** The left half of the mask is fully transparent (edit), one column is half transparent, the rest opaque (keep). */
 const maskPng = (width = W, height = H): Promise<Buffer> => encode(halfMaskPixels(width, height), width, height);
 
-const input = (bytes: Buffer, contentType: string, width = W, height = H, filename = 'image-0.png'): InputImage => ({ bytes, contentType, width, height, filename });
+const input = (bytes: Buffer, contentType: string, width = W, height = H, filename = 'image-0.png'): InputImage => ({
+  bytes,
+  contentType,
+  width,
+  height,
+  filename,
+});
 
 const decodeRgba = async (bytes: Uint8Array): Promise<{ data: Buffer; width: number; height: number }> => {
   const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -67,7 +75,9 @@ describe('procedural edit with a mask', () => {
   it('edits a JPEG, keeping its decoded pixels outside the transparent area', async () => {
     const jpeg = await encode(photo(), W, H, 'jpeg');
     const mask = await maskPng();
-    const out = await provider.generate(request({ images: [input(jpeg, 'image/jpeg', W, H, 'image-0.jpg')], mask: input(mask, 'image/png', W, H, 'mask.png') }));
+    const out = await provider.generate(
+      request({ images: [input(jpeg, 'image/jpeg', W, H, 'image-0.jpg')], mask: input(mask, 'image/png', W, H, 'mask.png') }),
+    );
     const [before, after, maskPixels] = await Promise.all([decodeRgba(jpeg), decodeRgba(out.bytes), decodeRgba(mask)]);
     expect([after.width, after.height]).toEqual([W, H]);
     const counts = compare(before.data, after.data, maskPixels.data);
@@ -78,11 +88,23 @@ describe('procedural edit with a mask', () => {
   it('resizes the input and the mask to a requested size, keeping pixels relative to the resized input', async () => {
     const png = await encode(photo(), W, H);
     const mask = await maskPng();
-    const out = await provider.generate(request({ width: W * 2, height: H, images: [input(png, 'image/png')], mask: input(mask, 'image/png', W, H, 'mask.png') }));
+    const out = await provider.generate(
+      request({ width: W * 2, height: H, images: [input(png, 'image/png')], mask: input(mask, 'image/png', W, H, 'mask.png') }),
+    );
     const after = await decodeRgba(out.bytes);
     expect([after.width, after.height]).toEqual([W * 2, H]);
-    const resized = await decodeRgba(await sharp(png).resize(W * 2, H, { fit: 'fill' }).png().toBuffer());
-    const resizedMask = await decodeRgba(await sharp(mask).resize(W * 2, H, { fit: 'fill', kernel: 'nearest' }).png().toBuffer());
+    const resized = await decodeRgba(
+      await sharp(png)
+        .resize(W * 2, H, { fit: 'fill' })
+        .png()
+        .toBuffer(),
+    );
+    const resizedMask = await decodeRgba(
+      await sharp(mask)
+        .resize(W * 2, H, { fit: 'fill', kernel: 'nearest' })
+        .png()
+        .toBuffer(),
+    );
     expect(compare(resized.data, after.data, resizedMask.data).keptChanged).toBe(0);
   });
 });
@@ -117,7 +139,10 @@ describe('procedural edit without a mask', () => {
   it('returns byte-identical PNGs for identical edits, and leaves the caller its buffers', async () => {
     const png = await encode(photo(), W, H);
     const image = input(png, 'image/png');
-    const [a, b] = await Promise.all([provider.generate(request({ images: [image], strength: 0.3 })), provider.generate(request({ images: [image], strength: 0.3 }))]);
+    const [a, b] = await Promise.all([
+      provider.generate(request({ images: [image], strength: 0.3 })),
+      provider.generate(request({ images: [image], strength: 0.3 })),
+    ]);
     expect(Buffer.from(a.bytes).equals(Buffer.from(b.bytes))).toBe(true);
     expect(image.bytes.byteLength).toBe(png.byteLength);
   });

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { blendPixels, editPixels, MAX_INPUT_PIXELS, type EditInput } from './edit-pixels.js';
+import type { OnRenderStage } from './render-pixels.js';
 
 export { DEFAULT_MASKED_STRENGTH, DEFAULT_STRENGTH, type EditInput } from './edit-pixels.js';
 
@@ -17,12 +18,12 @@ export interface RawRgba {
  * no new transparent pixels): "kept" pixels are then kept relative to that resized input. No EXIF rotation is applied,
  * so pixels line up with the mask the caller drew over the stored bytes. Deterministic for equal inputs.
  */
-export async function editProcedural(input: EditInput): Promise<RawRgba> {
+export async function editProcedural(input: EditInput, onStage?: OnRenderStage): Promise<RawRgba> {
   const { width, height } = input;
   const limit = input.maxInputPixels ?? MAX_INPUT_PIXELS;
   const picture = await decodeRgba(input.image, limit, width, height, 'lanczos3');
   const mask = input.mask === undefined ? undefined : await decodeRgba(input.mask, limit, width, height, 'nearest');
-  const edited = editPixels(input, picture, mask);
+  const edited = editPixels(input, picture, mask, onStage);
   return { ...edited, data: asBuffer(edited.data) };
 }
 

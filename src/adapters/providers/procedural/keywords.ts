@@ -104,7 +104,11 @@ export function colorTints(terms: Terms): ColorTints {
     const entry = COLOR_WORDS.find(([words]) => words.includes(token));
     if (entry === undefined) return;
     const next = [terms.tokens[i + 1], terms.tokens[i + 2]];
-    const target = next.some((word) => inGroups(word, GROUND_GROUPS)) ? tints.ground : next.some((word) => inGroups(word, WATER_GROUPS)) ? tints.water : tints.sky;
+    const target = next.some((word) => inGroups(word, GROUND_GROUPS))
+      ? tints.ground
+      : next.some((word) => inGroups(word, WATER_GROUPS))
+        ? tints.water
+        : tints.sky;
     target.push(entry[1]);
   });
   return tints;

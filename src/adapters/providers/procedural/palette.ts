@@ -48,20 +48,64 @@ interface Light {
 
 const LIGHTS: Record<TimeOfDay, Light> = {
   day: {
-    skyTop: 0x2a66b8, skyMid: 0x6fa6de, horizon: 0xd2e4f0, disc: 0xfffbea, glow: 0xfff0cc,
-    cloudLit: 0xffffff, cloudShade: 0xa9b9cf, water: 0x235f8f, level: 1, snowLevel: 1, snowTint: 0xe8f0ff, tint: 0x000000, tintAmount: 0,
+    skyTop: 0x2a66b8,
+    skyMid: 0x6fa6de,
+    horizon: 0xd2e4f0,
+    disc: 0xfffbea,
+    glow: 0xfff0cc,
+    cloudLit: 0xffffff,
+    cloudShade: 0xa9b9cf,
+    water: 0x235f8f,
+    level: 1,
+    snowLevel: 1,
+    snowTint: 0xe8f0ff,
+    tint: 0x000000,
+    tintAmount: 0,
   },
   sunset: {
-    skyTop: 0x262a66, skyMid: 0xc25a78, horizon: 0xffb25e, disc: 0xfff0c0, glow: 0xff9a48,
-    cloudLit: 0xffb07a, cloudShade: 0x5e3562, water: 0x2e2852, level: 0.5, snowLevel: 0.8, snowTint: 0xf0a8b8, tint: 0x4a2448, tintAmount: 0.5,
+    skyTop: 0x262a66,
+    skyMid: 0xc25a78,
+    horizon: 0xffb25e,
+    disc: 0xfff0c0,
+    glow: 0xff9a48,
+    cloudLit: 0xffb07a,
+    cloudShade: 0x5e3562,
+    water: 0x2e2852,
+    level: 0.5,
+    snowLevel: 0.8,
+    snowTint: 0xf0a8b8,
+    tint: 0x4a2448,
+    tintAmount: 0.5,
   },
   dawn: {
-    skyTop: 0x4660a4, skyMid: 0xd89cb0, horizon: 0xffdcb0, disc: 0xfff6e0, glow: 0xffc89a,
-    cloudLit: 0xfff0e4, cloudShade: 0x8e80a8, water: 0x4a5a8c, level: 0.72, snowLevel: 0.9, snowTint: 0xe0c8e8, tint: 0x7a6a96, tintAmount: 0.3,
+    skyTop: 0x4660a4,
+    skyMid: 0xd89cb0,
+    horizon: 0xffdcb0,
+    disc: 0xfff6e0,
+    glow: 0xffc89a,
+    cloudLit: 0xfff0e4,
+    cloudShade: 0x8e80a8,
+    water: 0x4a5a8c,
+    level: 0.72,
+    snowLevel: 0.9,
+    snowTint: 0xe0c8e8,
+    tint: 0x7a6a96,
+    tintAmount: 0.3,
   },
   night: {
-    skyTop: 0x02040f, skyMid: 0x0a1430, horizon: 0x22335a, disc: 0xf2f0e2, glow: 0x5a70a0,
-    cloudLit: 0x6a7898, cloudShade: 0x121a30, water: 0x08122a, level: 0.28, snowLevel: 0.5, snowTint: 0x6a80c0, tint: 0x0e1836, tintAmount: 0.55,
+    skyTop: 0x02040f,
+    skyMid: 0x0a1430,
+    horizon: 0x22335a,
+    disc: 0xf2f0e2,
+    glow: 0x5a70a0,
+    cloudLit: 0x6a7898,
+    cloudShade: 0x121a30,
+    water: 0x08122a,
+    level: 0.28,
+    snowLevel: 0.5,
+    snowTint: 0x6a80c0,
+    tint: 0x0e1836,
+    tintAmount: 0.55,
   },
 };
 
@@ -90,13 +134,19 @@ export function buildPalette(scene: Scene): Palette {
   };
   // Scene-wide colours steer the sky most; the ground keeps more of its own colour so it still reads as ground.
   const sky = (value: number, share = 1): Rgb => adjust(value, skyTint, share);
-  const biome = scene.snow ? 'snow' : scene.terrain === 'dunes' ? 'dunes' : scene.forest ? 'forest' : scene.city && scene.terrain !== 'mountains' ? 'city' : scene.terrain;
+  const biome = scene.snow
+    ? 'snow'
+    : scene.terrain === 'dunes'
+      ? 'dunes'
+      : scene.forest
+        ? 'forest'
+        : scene.city && scene.terrain !== 'mountains'
+          ? 'city'
+          : scene.terrain;
   const [far, near] = TERRAIN[biome] ?? [0x6d8296, 0x2f4a2e];
   const ground = (value: number, snowy = false): Rgb => {
     const level = snowy ? light.snowLevel : light.level;
-    const lit = snowy
-      ? tintToward(scale(hex(value), level), hex(light.snowTint), 0.45)
-      : mix(scale(hex(value), level), hex(light.tint), light.tintAmount);
+    const lit = snowy ? tintToward(scale(hex(value), level), hex(light.snowTint), 0.45) : mix(scale(hex(value), level), hex(light.tint), light.tintAmount);
     return groundTint === undefined ? sky(rgbToInt(lit), 0.45) : adjust(rgbToInt(lit), groundTint, 1.8);
   };
   const space = scene.space;

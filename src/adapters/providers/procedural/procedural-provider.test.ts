@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ProviderRequest } from '../../../ports/image-provider.js';
+import type { ProviderProgress, ProviderRequest } from '../../../ports/image-provider.js';
 import { createCpuPool } from '../../cpu/cpu-pool.js';
 import { proceduralModel } from './model.js';
 import { createProceduralProvider as createWithPool } from './procedural-provider.js';
@@ -42,6 +42,26 @@ describe('procedural provider', () => {
     const full = request({ negativePrompt: 'clouds', steps: 6, guidance: 10 });
     const [a, b] = await Promise.all([provider.generate(full), provider.generate({ ...full })]);
     expect(Buffer.from(a.bytes).equals(Buffer.from(b.bytes))).toBe(true);
+  });
+
+  it('reports the stages of its drawing as progress, within 0..1 and never going back, before it answers the same bytes', async () => {
+    const seen: ProviderProgress[] = [];
+    const provider = createProceduralProvider();
+    const large = request({ width: 512, height: 512 });
+    const followed = await provider.generate(large, { onProgress: (progress) => seen.push(progress) });
+    const fractions = seen.map(({ fraction }) => fraction ?? Number.NaN);
+    expect(fractions.every((fraction) => fraction >= 0 && fraction <= 1)).toBe(true);
+    expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+    expect(seen[0]).toMatchObject({ fraction: 0, message: expect.stringMatching(/^drawing: sky \(1 of \d+\)$/) });
+    // Encoding the PNG takes the rest of the time: the last stage told, at a third.
+    expect(seen.at(-1)).toEqual({ fraction: 1 / 3, message: 'encoding the PNG' });
+    expect(Buffer.from(followed.bytes).equals(Buffer.from((await provider.generate(large)).bytes))).toBe(true);
+  });
+
+  it('reports nothing for a picture drawn too quickly for anyone to see its progress', async () => {
+    const seen: ProviderProgress[] = [];
+    await createProceduralProvider().generate(request({ width: 256, height: 256 }), { onProgress: (progress) => seen.push(progress) });
+    expect(seen).toEqual([]);
   });
 
   it('returns different PNGs for different seeds', async () => {

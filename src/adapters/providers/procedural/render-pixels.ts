@@ -23,6 +23,18 @@ export interface RawPixels {
   channels: 3;
 }
 
+/**
+ * Where the drawing is: `done` of its `total` stages finished, `stage` the one starting (`drawn` once all are).
+ * Sent between stages, so a listener costs nothing inside the pixel loops.
+ */
+export interface RenderStage {
+  done: number;
+  total: number;
+  stage: string;
+}
+
+export type OnRenderStage = (stage: RenderStage) => void;
+
 /** Guards memory: the catalogue caps at 2048, this only stops a runaway caller from allocating gigabytes. */
 const MAX_SIDE = 8192;
 
@@ -30,9 +42,12 @@ const MAX_SIDE = 8192;
  * Draws a landscape steered by the prompt. Deterministic: the same input always yields the same bytes,
  * because every random choice comes from hashes of the prompt and seed.
  */
-export function renderPixels(input: RenderInput): RawPixels {
+export function renderPixels(input: RenderInput, onStage?: OnRenderStage): RawPixels {
   const { width, height } = input;
-  for (const [name, value] of [['width', width], ['height', height]] as const) {
+  for (const [name, value] of [
+    ['width', width],
+    ['height', height],
+  ] as const) {
     if (!Number.isInteger(value) || value < 1 || value > MAX_SIDE) throw new RangeError(`${name} must be an integer from 1 to ${MAX_SIDE}, got ${value}`);
   }
   const scene = buildScene(input);
@@ -40,10 +55,18 @@ export function renderPixels(input: RenderInput): RawPixels {
   const noise = createNoise(scene.noiseSeed);
   const canvas = createCanvas(width, height);
   const frame = skyFrame(scene, width, height);
+  // sky, stars, sun or moon, clouds, each ridge, city, water, finish
+  const total = 4 + Number(scene.stars) + Number(scene.sun || scene.moon) + scene.ridgeCount + Number(scene.city);
+  let done = 0;
+  const next = (stage: string): void => onStage?.({ done: done++, total, stage });
 
+  next('sky');
   paintSkyGradient(canvas, scene, palette, noise, frame);
+  if (scene.stars) next('stars');
   if (scene.stars) paintStars(canvas, scene, noise, frame);
+  if (scene.sun || scene.moon) next(scene.sun ? 'sun' : 'moon');
   if (scene.sun || scene.moon) paintDisc(canvas, scene, palette, noise, frame);
+  next('clouds');
   paintClouds(canvas, scene, palette, noise, frame);
 
   const ridges = buildRidges(scene, palette, noise, width, height, frame);
@@ -52,15 +75,22 @@ export function renderPixels(input: RenderInput): RawPixels {
   let cityDrawn = false;
   for (const ridge of ridges) {
     if (scene.city && !cityDrawn && ridge.index === cityBefore) {
+      next('city');
       paintCity(canvas, scene, palette, ridge.base);
       cityDrawn = true;
     }
+    next(`ridge ${ridge.index + 1} of ${ridges.length}`);
     paintRidge(canvas, ridge, scene, palette, noise, frame);
     if (hasTrees(scene, ridge, ridges.length)) paintTrees(canvas, ridge, scene, palette);
   }
+  if (scene.city && !cityDrawn) next('city');
   if (scene.city && !cityDrawn) paintCity(canvas, scene, palette, scene.water !== 'none' || ridges.length === 0 ? frame.horizon : height);
+  next('water');
   paintWater(canvas, scene, palette, noise, frame);
-  return { data: finish(canvas, scene), width, height, channels: 3 };
+  next('vignette');
+  const data = finish(canvas, scene);
+  onStage?.({ done, total, stage: 'drawn' });
+  return { data, width, height, channels: 3 };
 }
 
 function skyFrame(scene: Scene, width: number, height: number): SkyFrame {

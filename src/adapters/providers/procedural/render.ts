@@ -1,6 +1,6 @@
-import { renderPixels, type RenderInput } from './render-pixels.js';
+import { renderPixels, type OnRenderStage, type RenderInput } from './render-pixels.js';
 
-export type { RenderInput } from './render-pixels.js';
+export type { OnRenderStage, RenderInput, RenderStage } from './render-pixels.js';
 
 export interface RawImage {
   data: Buffer;
@@ -13,7 +13,7 @@ export interface RawImage {
  * Draws a landscape steered by the prompt (see renderPixels, which has no Node APIs), as a Buffer for sharp and
  * the Node callers; a view of the same memory, not a copy. Deterministic: the same input always yields the same bytes.
  */
-export function renderProcedural(input: RenderInput): RawImage {
-  const image = renderPixels(input);
+export function renderProcedural(input: RenderInput, onStage?: OnRenderStage): RawImage {
+  const image = renderPixels(input, onStage);
   return { ...image, data: Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length) };
 }

@@ -31,7 +31,8 @@ export function paintSkyGradient(canvas: Canvas, scene: Scene, palette: Palette,
   const bandWidth = scene.storm ? 0.8 : 0.45;
   for (let y = 0; y < height; y++) {
     const v = Math.min(1, y / frame.horizon);
-    const base = v < 0.55 ? mix(palette.skyTop, palette.skyMid, smoothstep(0, 0.55, v)) : mix(palette.skyMid, palette.horizon, Math.pow((v - 0.55) / 0.45, 1.3));
+    const base =
+      v < 0.55 ? mix(palette.skyTop, palette.skyMid, smoothstep(0, 0.55, v)) : mix(palette.skyMid, palette.horizon, Math.pow((v - 0.55) / 0.45, 1.3));
     const dy = (y - frame.cy) / height;
     const horizonWeight = v * v * v * v * lowLight;
     for (let x = 0; x < width; x++) {
@@ -81,7 +82,13 @@ export function paintStars(canvas: Canvas, scene: Scene, noise: Noise, frame: Sk
     const color: Rgb = hue < 0.2 ? [200, 215, 255] : hue > 0.85 ? [255, 230, 200] : [255, 255, 255];
     addLight(canvas, x, y, color, 0.15 + b * 0.85);
     if (b > 0.35 && height >= 256) {
-      for (const [ox, oy] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) addLight(canvas, x + ox, y + oy, color, b * 0.3);
+      for (const [ox, oy] of [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const)
+        addLight(canvas, x + ox, y + oy, color, b * 0.3);
     }
   }
   if (scene.space || scene.cloudCover > 0.6) return;
@@ -128,8 +135,8 @@ export function paintDisc(canvas: Canvas, scene: Scene, palette: Palette, noise:
       if (planet) {
         // Lambert shading from the seed-chosen side, banded like a gas giant.
         const nz = Math.sqrt(Math.max(0, 1 - r * r));
-        const lit = clamp(((dx / radius) * Math.sign(shadowDx) * -0.7 + nz * 0.7 - (dy / radius) * 0.2), 0.04, 1);
-        const bands = noise.fbm(dx / radius * 0.6 + 200, (dy / radius) * 5, 4);
+        const lit = clamp((dx / radius) * Math.sign(shadowDx) * -0.7 + nz * 0.7 - (dy / radius) * 0.2, 0.04, 1);
+        const bands = noise.fbm((dx / radius) * 0.6 + 200, (dy / radius) * 5, 4);
         blend(canvas, x, y, mix([30, 20, 40], mix(light, [255, 240, 220], bands - 0.3), lit), cover);
       } else if (scene.moon && !scene.sun) {
         const sx = dx - shadowDx;

@@ -62,7 +62,17 @@ export function buildRidges(scene: Scene, palette: Palette, noise: Noise, width:
     }
     const fog = fogBase * Math.pow(1 - depth, 1.3);
     const color = mix(mix(palette.landFar, palette.landNear, depth), palette.haze, fog);
-    ridges.push({ top, bottom: lakeside ? Math.ceil(frame.horizon) : height, hiddenBelow: new Float32Array(width).fill(height), base, amplitude, depth, fog, color, index });
+    ridges.push({
+      top,
+      bottom: lakeside ? Math.ceil(frame.horizon) : height,
+      hiddenBelow: new Float32Array(width).fill(height),
+      base,
+      amplitude,
+      depth,
+      fog,
+      color,
+      index,
+    });
   }
   // All layers share a bottom row, so any nearer layer fully covers this one from its own (rounded-up) top down.
   for (let i = ridges.length - 2; i >= 0; i--) {
@@ -95,9 +105,10 @@ export function paintRidge(canvas: Canvas, ridge: Ridge, scene: Scene, palette: 
   }
   gullyTop = Math.max(0, gullyTop);
   gullyBottom = Math.min(ridge.bottom, gullyBottom);
-  const gullies = scene.terrain === 'mountains'
-    ? sampleField(width, gullyTop, gullyBottom, fieldStep(height), (x, y) => noise.fbm((x * 22) / height, (y * 3) / height + ridge.index * 50, 2))
-    : undefined;
+  const gullies =
+    scene.terrain === 'mountains'
+      ? sampleField(width, gullyTop, gullyBottom, fieldStep(height), (x, y) => noise.fbm((x * 22) / height, (y * 3) / height + ridge.index * 50, 2))
+      : undefined;
   for (let x = 0; x < width; x++) {
     const y0 = top[x] ?? height;
     const h = (ridge.base - y0) * invAmp;
@@ -138,4 +149,3 @@ export function paintRidge(canvas: Canvas, ridge: Ridge, scene: Scene, palette: 
     }
   }
 }
-

@@ -38,7 +38,16 @@ export function paintTrees(canvas: Canvas, ridge: Ridge, scene: Scene, palette: 
   }
 }
 
-function drawConifer(canvas: Canvas, cx: number, baseY: number, treeHeight: number, halfWidth: number, color: Rgb, frost: Rgb | undefined, phase: number): void {
+function drawConifer(
+  canvas: Canvas,
+  cx: number,
+  baseY: number,
+  treeHeight: number,
+  halfWidth: number,
+  color: Rgb,
+  frost: Rgb | undefined,
+  phase: number,
+): void {
   const apex = baseY - treeHeight;
   const tiers = 3 + Math.floor(treeHeight / 18);
   const y0 = Math.max(0, Math.floor(apex));

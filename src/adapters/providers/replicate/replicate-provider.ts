@@ -1,6 +1,20 @@
 import type { CallJournal, ImageProvider, InputImage, ProviderRequest } from '../../../ports/image-provider.js';
 import { ProviderJobAbandoned, ProviderRefusal } from '../../../ports/image-provider.js';
-import { checkRequest, clip, downloadImage, failOnHttpError, fireAndForget, isRecord, nearestAspectRatio, readBody, sameOrigin, sleep, stringAt, type ReadBody } from '../http-support.js';
+import {
+  checkRequest,
+  clip,
+  downloadImage,
+  failOnHttpError,
+  fireAndForget,
+  isRecord,
+  nearestAspectRatio,
+  readBody,
+  sameOrigin,
+  sleep,
+  stringAt,
+  type ReadBody,
+} from '../http-support.js';
+import { lastProgressBar, steadyProgress, stepProgress, type ReportProgress } from '../progress-reports.js';
 import { fileInputs, imageFields, isKontext, kontextAspectRatio } from './replicate-inputs.js';
 
 export interface ReplicateOptions {
@@ -48,7 +62,8 @@ function replicateInput(request: ProviderRequest, accepts: ReadonlySet<string>, 
   return { ...input, ...imageFields(model, refs) };
 }
 
-const describeError = ({ json, text }: ReadBody): string | undefined => stringAt(json.detail)?.trim() ?? stringAt(json.title) ?? (text === '' ? undefined : clip(text));
+const describeError = ({ json, text }: ReadBody): string | undefined =>
+  stringAt(json.detail)?.trim() ?? stringAt(json.title) ?? (text === '' ? undefined : clip(text));
 /** `aborted`: the Cancel-After deadline passed before the prediction started (not billed). */
 const TERMINAL = new Set(['succeeded', 'failed', 'canceled', 'aborted']);
 
@@ -61,6 +76,19 @@ const duration = (ms: number): string => `${Math.max(1, Math.ceil(ms / 1000))}s`
  */
 const preferWait = (cancelAfterMs: number | undefined): string =>
   cancelAfterMs === undefined ? 'wait' : `wait=${Math.min(60, Math.max(1, Math.floor(cancelAfterMs / 2_000)))}`;
+
+/**
+ * How far a prediction still running got, from what Replicate answers about it (the Prediction of
+ * replicate-javascript index.d.ts: `status` and the `logs` its model printed so far). `starting` lasts while a worker
+ * boots for it (a cold start); once `processing`, diffusers models log their denoising steps as tqdm bars, which
+ * Replicate's own client reads as the prediction's progress (lib/util.js, parseProgressFromLogs).
+ */
+function reportPrediction(prediction: Record<string, unknown>, report: ReportProgress): void {
+  if (prediction.status === 'starting') return report({ message: 'starting: the model is booting' });
+  if (prediction.status !== 'processing') return;
+  const steps = typeof prediction.logs === 'string' ? lastProgressBar(prediction.logs) : undefined;
+  report(steps === undefined ? { message: 'processing' } : stepProgress(steps));
+}
 
 /**
  * Replicate: upload any input image too large for a data URI, create a prediction with `Prefer: wait` (which often
@@ -115,8 +143,13 @@ export function createReplicateProvider(options: ReplicateOptions, parametersOf:
     return (await readBody(response)).json;
   }
 
-  /** Creates the prediction, or finds the one this call already created; then waits until it finishes. */
-  async function finished(request: ProviderRequest, journal: CallJournal, signal?: AbortSignal): Promise<Record<string, unknown>> {
+  /** Creates the prediction, or finds the one this call already created; then waits until it finishes, telling how far it got. */
+  async function finished(
+    request: ProviderRequest,
+    journal: CallJournal,
+    signal: AbortSignal | undefined,
+    report: ReportProgress,
+  ): Promise<Record<string, unknown>> {
     let prediction = journal.job === undefined ? await create(request, signal) : await fetchPrediction(statusUrl(journal.job), signal);
     if (journal.job === undefined) {
       const id = stringAt(prediction.id);
@@ -126,6 +159,7 @@ export function createReplicateProvider(options: ReplicateOptions, parametersOf:
     }
     const job = journal.job;
     while (!TERMINAL.has(String(prediction.status))) {
+      reportPrediction(prediction, report);
       await sleep(pollIntervalMs, signal);
       prediction = await fetchPrediction(statusUrl(job), signal);
     }
@@ -138,7 +172,7 @@ export function createReplicateProvider(options: ReplicateOptions, parametersOf:
       const signal = callOptions?.signal;
       const journal = callOptions?.journal ?? {};
       if (journal.output === undefined) {
-        const prediction = await finished(request, journal, signal);
+        const prediction = await finished(request, journal, signal, steadyProgress(callOptions?.onProgress));
         const id = String(prediction.id);
         if (prediction.status === 'failed') {
           const reason = stringAt(prediction.error) ?? 'no reason given';
@@ -147,7 +181,8 @@ export function createReplicateProvider(options: ReplicateOptions, parametersOf:
           throw new Error(`Replicate prediction ${id} failed: ${clip(reason)}`);
         }
         // Replicate bills a canceled prediction for the time it ran (one imagegate cancelled, or Cancel-After did).
-        if (prediction.status === 'canceled') throw new ProviderJobAbandoned(`Replicate prediction ${id} was canceled; Replicate bills it without an image`, 504);
+        if (prediction.status === 'canceled')
+          throw new ProviderJobAbandoned(`Replicate prediction ${id} was canceled; Replicate bills it without an image`, 504);
         // `aborted`: its Cancel-After deadline passed before it started, so nothing ran and nothing is billed.
         if (prediction.status === 'aborted') throw new Error(`Replicate prediction ${id} was aborted before it started`);
         const output: unknown = Array.isArray(prediction.output) ? prediction.output[0] : prediction.output;

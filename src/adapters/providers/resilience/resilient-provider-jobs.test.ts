@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ProviderJobAbandoned, ProviderRefusal, ProviderUnavailable, type CallJournal, type ImageProvider, type ProviderImage } from '../../../ports/image-provider.js';
+import {
+  ProviderJobAbandoned,
+  ProviderRefusal,
+  ProviderUnavailable,
+  type CallJournal,
+  type ImageProvider,
+  type ProviderImage,
+} from '../../../ports/image-provider.js';
 import { withResilience } from './resilient-provider.js';
 
 const image: ProviderImage = { bytes: new Uint8Array([1]), contentType: 'image/png' };
@@ -74,7 +81,10 @@ describe('withResilience and accepted jobs', () => {
   });
 
   it('cancels the job once when the deadline passes, and reports it abandoned: the provider bills it', async () => {
-    const p = jobProvider(Array.from({ length: 20 }, () => unavailable()), 1_000);
+    const p = jobProvider(
+      Array.from({ length: 20 }, () => unavailable()),
+      1_000,
+    );
     const error = await p.wrapped.generate(request).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderJobAbandoned);
     expect(error).toMatchObject({ status: 504, message: expect.stringContaining('job-1') });

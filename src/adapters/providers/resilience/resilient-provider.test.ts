@@ -197,9 +197,50 @@ describe('withResilience', () => {
         return image;
       },
     };
-    const provider = withResilience(slow, { timeoutMs: 1_000, retries: 0, baseDelayMs: 1, maxDelayMs: 1, maxConcurrent: 2, breakerThreshold: 5, breakerCooldownMs: 1_000 });
+    const provider = withResilience(slow, {
+      timeoutMs: 1_000,
+      retries: 0,
+      baseDelayMs: 1,
+      maxDelayMs: 1,
+      maxConcurrent: 2,
+      breakerThreshold: 5,
+      breakerCooldownMs: 1_000,
+    });
     await Promise.all(Array.from({ length: 6 }, () => provider.generate(request)));
     expect(peak).toBe(2);
+  });
+
+  it("serves calls waiting for a slot round robin between shares, so one key's thirty cannot keep another's one behind them", async () => {
+    const started: string[] = [];
+    const held: (() => void)[] = [];
+    const gated: ImageProvider = {
+      id: 'gated',
+      generate: async (call) => {
+        started.push(call.prompt);
+        await new Promise<void>((resolve) => held.push(resolve));
+        return image;
+      },
+    };
+    const provider = withResilience(gated, {
+      timeoutMs: 60_000,
+      retries: 0,
+      baseDelayMs: 1,
+      maxDelayMs: 1,
+      maxConcurrent: 1,
+      breakerThreshold: 5,
+      breakerCooldownMs: 1_000,
+    });
+    const call = (prompt: string, share?: string) => provider.generate({ ...request, prompt }, share === undefined ? {} : { share });
+    const calls = [...Array.from({ length: 30 }, (_, n) => call(`a${n}`, 'key_a')), call('b0', 'key_b'), call('b1', 'key_b'), call('n0'), call('n1')];
+    for (let turn = 0; turn < calls.length; turn += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      held.shift()?.();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    await Promise.all(calls);
+    // a0 had the slot; then each share with waiters in turn (calls without one are a share of their own), each in order.
+    expect(started.slice(0, 8)).toEqual(['a0', 'a1', 'b0', 'n0', 'a2', 'b1', 'n1', 'a3']);
+    expect(started.slice(8)).toEqual(Array.from({ length: 26 }, (_, n) => `a${n + 4}`));
   });
 
   it('never retries an account problem, and does not hold it against the provider', async () => {

@@ -5,12 +5,14 @@ import {
   ProviderUnavailable,
   type CallJournal,
   type ImageProvider,
+  type PartialImages,
   type ProviderImage,
   type ProviderRequest,
 } from '../../../ports/image-provider.js';
 import type { Metrics } from '../../../ports/metrics.js';
 import { afterAcceptance, beforeAcceptance, describeFailure, isTransportError } from '../failure-policy.js';
 import { sleep as abortableSleep } from '../http-support.js';
+import { steadyProgress, type ReportProgress } from '../progress-reports.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import { seconds, startDeadline, type Deadline } from './deadline.js';
 import { Semaphore } from './semaphore.js';
@@ -59,6 +61,10 @@ interface Call {
   caller?: AbortSignal;
   deadline: Deadline;
   signal: AbortSignal;
+  /** Passed on as asked: a retry happens only before any event came (a stream cut mid-way is an unknown outcome). */
+  partialImages?: PartialImages;
+  /** One for the whole call, so progress never goes back when a retry or a resumed job reports from the start. */
+  onProgress?: ReportProgress;
 }
 
 /**
@@ -80,7 +86,11 @@ export function withResilience(provider: ImageProvider, options: ResilienceOptio
   const within = `within ${seconds(options.timeoutMs)} s`;
 
   const circuitOpen = () =>
-    new ProviderCircuitOpen(`${provider.id} is failing repeatedly; not calling it for another ${Math.ceil(breaker.retryInMs() / 1000)} s`, 503, breaker.retryInMs());
+    new ProviderCircuitOpen(
+      `${provider.id} is failing repeatedly; not calling it for another ${Math.ceil(breaker.retryInMs() / 1000)} s`,
+      503,
+      breaker.retryInMs(),
+    );
 
   /**
    * A call that ends leaves nothing running at the provider. When it gives up on an accepted job (`abandons`), the
@@ -105,7 +115,10 @@ export function withResilience(provider: ImageProvider, options: ResilienceOptio
   function callerLeft(call: Call, inFlight: boolean): unknown {
     const reason: unknown = call.caller?.reason;
     const why = reason instanceof Error ? reason.message : String(reason);
-    const unknown = new ProviderOutcomeUnknown(`${provider.id}: the caller gave up (${why}) with the request in flight; it may have reached the provider`, false);
+    const unknown = new ProviderOutcomeUnknown(
+      `${provider.id}: the caller gave up (${why}) with the request in flight; it may have reached the provider`,
+      false,
+    );
     return leave(call.journal, why, inFlight ? unknown : reason);
   }
 
@@ -127,7 +140,12 @@ export function withResilience(provider: ImageProvider, options: ResilienceOptio
       // A job already accepted is followed whatever the breaker says: it is paid for.
       if (!resumable(call.journal) && !breaker.tryAcquire()) throw leave(call.journal, 'circuit open', circuitOpen());
       try {
-        const image = await provider.generate(call.request, { signal: call.signal, journal: call.journal });
+        const image = await provider.generate(call.request, {
+          signal: call.signal,
+          journal: call.journal,
+          ...(call.onProgress === undefined ? {} : { onProgress: call.onProgress }),
+          ...(call.partialImages === undefined ? {} : { partialImages: call.partialImages }),
+        });
         breaker.succeeded();
         return image;
       } catch (error) {
@@ -166,11 +184,21 @@ export function withResilience(provider: ImageProvider, options: ResilienceOptio
     id: provider.id,
     async generate(request, callOptions) {
       const caller = callOptions?.signal;
-      const release = await slots.acquire(caller);
+      const release = await slots.acquire(caller, callOptions?.share);
       const deadline = startDeadline(options.timeoutMs, now, provider.id);
       const signal = caller === undefined ? deadline.signal : AbortSignal.any([caller, deadline.signal]);
       try {
-        return await run({ request, journal: callOptions?.journal ?? {}, caller, deadline, signal });
+        const partialImages = callOptions?.partialImages;
+        const progress = callOptions?.onProgress === undefined ? {} : { onProgress: steadyProgress(callOptions.onProgress) };
+        return await run({
+          request,
+          journal: callOptions?.journal ?? {},
+          caller,
+          deadline,
+          signal,
+          ...progress,
+          ...(partialImages === undefined ? {} : { partialImages }),
+        });
       } finally {
         deadline.clear();
         release();

@@ -83,6 +83,7 @@ export function createStabilityProvider(options: StabilityOptions, parametersOf:
       throw new Error(`Stability AI answered ${response.status} with ${type || 'no content type'} instead of an image`);
     },
     // The account's credit balance (stability-ai SDK, v1.user.balance: GET /v1/user/balance): read-only, needs a valid key.
-    check: (signal) => checkRequest('Stability AI', doFetch, `${base}/v1/user/balance`, { headers: { Authorization: `Bearer ${options.apiKey}` }, signal }, describeError),
+    check: (signal) =>
+      checkRequest('Stability AI', doFetch, `${base}/v1/user/balance`, { headers: { Authorization: `Bearer ${options.apiKey}` }, signal }, describeError),
   };
 }

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../../config.js';
-import { workersAiModels } from '../../../domain/models/catalog/workers-ai.js';
+import { parseConfig } from '../../../config/config.js';
+import { workersAiModels } from './workers-ai-models.js';
 import type { InputImage, ProviderRequest } from '../../../ports/image-provider.js';
 import { ProviderAccountProblem, ProviderOutcomeUnknown, ProviderRefusal, ProviderUnavailable } from '../../../ports/image-provider.js';
 import { parametersFrom } from '../../../providers.js';
@@ -87,7 +87,16 @@ const provider = (ai: AiBinding, options: { timeoutMs?: number; convertMask?: Ma
   createWorkersAiBindingProvider({ ai, ...options }, parametersFrom(workersAiModels));
 
 /** Every field set, so the tests show which ones each model's inputs leave out. */
-const fullRequest = (providerModel: string): ProviderRequest => ({ providerModel, prompt: 'a lighthouse at dusk', negativePrompt: 'blurry', width: 768, height: 512, seed: 1234, steps: 4, guidance: 6.5 });
+const fullRequest = (providerModel: string): ProviderRequest => ({
+  providerModel,
+  prompt: 'a lighthouse at dusk',
+  negativePrompt: 'blurry',
+  width: 768,
+  height: 512,
+  seed: 1234,
+  steps: 4,
+  guidance: 6.5,
+});
 const input = (index: number, size = 80): InputImage => ({ bytes: png, contentType: 'image/png', width: size, height: size, filename: `image-${index}.png` });
 
 async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
@@ -110,7 +119,8 @@ function onlyCall(calls: RunCall[]): RunCall {
 async function formOf(inputs: Record<string, unknown>): Promise<FormData> {
   expect(Object.keys(inputs)).toEqual(['multipart']);
   const multipart = inputs.multipart;
-  if (typeof multipart !== 'object' || multipart === null || !('body' in multipart) || !('contentType' in multipart)) throw new Error('no { body, contentType }');
+  if (typeof multipart !== 'object' || multipart === null || !('body' in multipart) || !('contentType' in multipart))
+    throw new Error('no { body, contentType }');
   const { body, contentType } = multipart;
   if (!(body instanceof ReadableStream) || typeof contentType !== 'string') throw new Error('the multipart body is not a stream with its content type');
   expect(contentType).toMatch(/^multipart\/form-data; boundary=/);
@@ -136,7 +146,15 @@ describe('Workers AI binding inputs', () => {
   it('sends SDXL base every parameter, with the step count as num_steps', async () => {
     const fake = fakeAi(() => streamOf(png));
     await provider(fake.ai).generate({ ...fullRequest(SDXL), steps: 20 });
-    expect(onlyCall(fake.calls).inputs).toEqual({ prompt: 'a lighthouse at dusk', negative_prompt: 'blurry', width: 768, height: 512, seed: 1234, num_steps: 20, guidance: 6.5 });
+    expect(onlyCall(fake.calls).inputs).toEqual({
+      prompt: 'a lighthouse at dusk',
+      negative_prompt: 'blurry',
+      width: 768,
+      height: 512,
+      seed: 1234,
+      num_steps: 20,
+      guidance: 6.5,
+    });
   });
 
   it('leaves out optional fields the caller did not set, so the model applies its own defaults', async () => {
@@ -145,16 +163,17 @@ describe('Workers AI binding inputs', () => {
     expect(onlyCall(fake.calls).inputs).toEqual({ prompt: 'a lighthouse at dusk', width: 1024, height: 1024, seed: 9 });
   });
 
-  it.each(workersAiModels.filter((model) => model.parameters.includes('steps') && !isMultipart(model.id)).map((model) => [model.id, model.id === FLUX || model.id === LUCID ? 'steps' : 'num_steps'] as const))(
-    'names the step count for %s as %s',
-    async (id, field) => {
-      const fake = fakeAi(() => (ANSWERS[id] === 'base64' ? base64Jpeg() : streamOf(png)));
-      await provider(fake.ai).generate(fullRequest(id));
-      const { inputs } = onlyCall(fake.calls);
-      expect(inputs).toHaveProperty(field, 4);
-      expect(inputs).not.toHaveProperty(field === 'steps' ? 'num_steps' : 'steps');
-    },
-  );
+  it.each(
+    workersAiModels
+      .filter((model) => model.parameters.includes('steps') && !isMultipart(model.id))
+      .map((model) => [model.id, model.id === FLUX || model.id === LUCID ? 'steps' : 'num_steps'] as const),
+  )('names the step count for %s as %s', async (id, field) => {
+    const fake = fakeAi(() => (ANSWERS[id] === 'base64' ? base64Jpeg() : streamOf(png)));
+    await provider(fake.ai).generate(fullRequest(id));
+    const { inputs } = onlyCall(fake.calls);
+    expect(inputs).toHaveProperty(field, 4);
+    expect(inputs).not.toHaveProperty(field === 'steps' ? 'num_steps' : 'steps');
+  });
 
   it('sends each JSON model only the parameters its catalogue entry lists', async () => {
     for (const model of workersAiModels.filter((candidate) => !isMultipart(candidate.id))) {
@@ -208,13 +227,19 @@ describe('Workers AI binding inputs', () => {
     const fake = fakeAi(() => streamOf(png));
     const converted = new Uint8Array([1, 2, 3]);
     const mask: InputImage = { ...input(1), filename: 'mask.png' };
-    await provider(fake.ai, { convertMask: async (given) => (given === mask ? converted : new Uint8Array()) }).generate({ ...fullRequest(INPAINTING), images: [input(0)], mask });
+    await provider(fake.ai, { convertMask: async (given) => (given === mask ? converted : new Uint8Array()) }).generate({
+      ...fullRequest(INPAINTING),
+      images: [input(0)],
+      mask,
+    });
     expect(onlyCall(fake.calls).inputs.mask).toEqual([1, 2, 3]);
   });
 
   it('fails an inpainting call as a settings problem, calling nothing, when no mask converter was given', async () => {
     const fake = fakeAi(() => streamOf(png));
-    expect(await rejectionOf(provider(fake.ai).generate({ ...fullRequest(INPAINTING), images: [input(0)], mask: input(1) }))).toBeInstanceOf(ProviderAccountProblem);
+    expect(await rejectionOf(provider(fake.ai).generate({ ...fullRequest(INPAINTING), images: [input(0)], mask: input(1) }))).toBeInstanceOf(
+      ProviderAccountProblem,
+    );
     expect(fake.calls).toHaveLength(0);
   });
 });
@@ -224,13 +249,16 @@ describe('Workers AI binding answers', () => {
     expect(Object.keys(ANSWERS).sort()).toEqual(workersAiModels.map((model) => model.provider_model).sort());
   });
 
-  it.each(workersAiModels.map((model) => [model.provider_model, ANSWERS[model.provider_model]] as const))('returns the image %s answers as %s, byte for byte, typed from its bytes', async (model, shape) => {
-    const sent = shape === 'png stream' ? png : jpeg;
-    const fake = fakeAi(() => (shape === 'base64' ? base64Jpeg() : streamOf(sent)));
-    const image = await provider(fake.ai, { convertMask: async (mask) => mask.bytes }).generate(fullRequest(model));
-    expect(image.contentType).toBe(shape === 'png stream' ? 'image/png' : 'image/jpeg');
-    expect(Buffer.from(image.bytes).equals(sent)).toBe(true);
-  });
+  it.each(workersAiModels.map((model) => [model.provider_model, ANSWERS[model.provider_model]] as const))(
+    'returns the image %s answers as %s, byte for byte, typed from its bytes',
+    async (model, shape) => {
+      const sent = shape === 'png stream' ? png : jpeg;
+      const fake = fakeAi(() => (shape === 'base64' ? base64Jpeg() : streamOf(sent)));
+      const image = await provider(fake.ai, { convertMask: async (mask) => mask.bytes }).generate(fullRequest(model));
+      expect(image.contentType).toBe(shape === 'png stream' ? 'image/png' : 'image/jpeg');
+      expect(Buffer.from(image.bytes).equals(sent)).toBe(true);
+    },
+  );
 
   it('decodes a base64 image given as a data: URI', async () => {
     const fake = fakeAi(() => ({ image: `data:image/png;base64,${png.toString('base64')}` }));
@@ -296,12 +324,18 @@ describe('Workers AI binding error codes', () => {
   ])('leaves the outcome unknown after %s, repeating none of it', async (_what, thrown) => {
     const error = await rejectionOf(provider(fakeAi(() => Promise.reject(thrown)).ai).generate(fullRequest(SDXL)));
     expect(error).toBeInstanceOf(ProviderOutcomeUnknown);
-    expect(error).toMatchObject({ timedOut: false, message: 'Workers AI failed with no Workers AI error code after the request was sent; the request may have reached it' });
-    for (const leak of ['/srv/inference', 'InferenceUpstreamError', 'TypeError', '502']) expect(JSON.stringify({ ...(error as object), text: String(error) })).not.toContain(leak);
+    expect(error).toMatchObject({
+      timedOut: false,
+      message: 'Workers AI failed with no Workers AI error code after the request was sent; the request may have reached it',
+    });
+    for (const leak of ['/srv/inference', 'InferenceUpstreamError', 'TypeError', '502'])
+      expect(JSON.stringify({ ...(error as object), text: String(error) })).not.toContain(leak);
   });
 
   it('leaves the outcome unknown when the image stream breaks off mid-body', async () => {
-    const broken = new ReadableStream<Uint8Array>({ start: (controller) => (controller.enqueue(png.subarray(0, 8)), controller.error(new TypeError('Network connection lost.'))) });
+    const broken = new ReadableStream<Uint8Array>({
+      start: (controller) => (controller.enqueue(png.subarray(0, 8)), controller.error(new TypeError('Network connection lost.'))),
+    });
     const error = await rejectionOf(provider(fakeAi(() => broken).ai).generate(fullRequest(SDXL)));
     expect(error).toMatchObject({ name: 'ProviderOutcomeUnknown', timedOut: false });
   });
@@ -332,7 +366,10 @@ describe('Workers AI binding deadlines and aborts', () => {
 
   it('gives up with an unknown outcome, and cancels the stream, when the image stream stalls', async () => {
     const cancelled: unknown[] = [];
-    const stalled = new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(png.subarray(0, 8)), cancel: (reason) => void cancelled.push(reason) });
+    const stalled = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.enqueue(png.subarray(0, 8)),
+      cancel: (reason) => void cancelled.push(reason),
+    });
     const error = await rejectionOf(provider(fakeAi(() => stalled).ai, { timeoutMs: 100 }).generate(fullRequest(SDXL)));
     expect(error).toMatchObject({ name: 'ProviderOutcomeUnknown', timedOut: true });
     expect(cancelled).toHaveLength(1);
@@ -366,7 +403,9 @@ describe('Workers AI binding deadlines and aborts', () => {
   it('reports a deadline passed while the mask was still converting as it is, not as an unknown outcome', async () => {
     const fake = fakeAi(() => streamOf(png));
     const slow: MaskConverter = (_mask, signal) => new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason)));
-    const error = await rejectionOf(provider(fake.ai, { timeoutMs: 50, convertMask: slow }).generate({ ...fullRequest(INPAINTING), images: [input(0)], mask: input(1) }));
+    const error = await rejectionOf(
+      provider(fake.ai, { timeoutMs: 50, convertMask: slow }).generate({ ...fullRequest(INPAINTING), images: [input(0)], mask: input(1) }),
+    );
     expect(error).not.toBeInstanceOf(ProviderOutcomeUnknown);
     expect(fake.calls).toHaveLength(0);
   });
@@ -376,9 +415,16 @@ describe('Workers AI binding spec', () => {
   const spec = (ai: AiBinding) => workersAiBindingSpec(ai);
   // A Worker with no provider settings at all: the binding needs none.
   const noSettings = parseConfig({}).providerEnv;
-  const settings = { timeoutMs: 5_000, cpu: { render: () => Promise.reject(new Error('unused')), edit: () => Promise.reject(new Error('unused')), inpaintMask: async () => new Uint8Array([9]) } };
+  const settings = {
+    timeoutMs: 5_000,
+    cpu: { render: () => Promise.reject(new Error('unused')), edit: () => Promise.reject(new Error('unused')), inpaintMask: async () => new Uint8Array([9]) },
+  };
   const resilient = (ai: AiBinding) =>
-    withResilience(spec(ai).create(noSettings, fetch, parametersFrom(workersAiModels), settings), { ...DEFAULT_RESILIENCE, timeoutMs: 5_000, sleep: async () => undefined });
+    withResilience(spec(ai).create(noSettings, fetch, parametersFrom(workersAiModels), settings), {
+      ...DEFAULT_RESILIENCE,
+      timeoutMs: 5_000,
+      sleep: async () => undefined,
+    });
 
   it('stands in for the REST entry: same id and models, nothing required, remote', () => {
     expect(spec(fakeAi(base64Jpeg).ai)).toMatchObject({ id: 'workers-ai', requires: [], remote: true });

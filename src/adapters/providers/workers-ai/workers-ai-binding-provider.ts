@@ -43,7 +43,10 @@ const clip = (text: string, max = 300): string => (text.length > max ? `${text.s
  * Workers AI through a Worker's AI binding: no account id, no token, no URL. The same fields as over REST
  * (./workers-ai-protocol.ts); FLUX.2's multipart form goes as `{ multipart: { body, contentType } }`.
  */
-export function createWorkersAiBindingProvider(options: WorkersAiBindingOptions, parametersOf: (model: string) => ReadonlySet<string> = () => new Set()): ImageProvider {
+export function createWorkersAiBindingProvider(
+  options: WorkersAiBindingOptions,
+  parametersOf: (model: string) => ReadonlySet<string> = () => new Set(),
+): ImageProvider {
   return {
     id: 'workers-ai',
     async generate(request, callOptions) {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { workersAiFlow } from '../../../../test/providers/fakes/workers-ai-fake.js';
-import { formOf, onlyRequest, rejectionOf, useLoopbackFake } from '../../../../test/providers/loopback-server.js';
-import { workersAiModels } from '../../../domain/models/catalog/workers-ai.js';
+import { workersAiFlow } from './workers-ai.fake.js';
+import { formOf, onlyRequest, rejectionOf, useLoopbackFake } from '../../../test-support/loopback-server.js';
+import { workersAiModels } from './workers-ai-models.js';
 import { computeCost } from '../../../domain/models/pricing.js';
 import type { InputImage, ProviderRequest } from '../../../ports/image-provider.js';
 import { ProviderAccountProblem, ProviderOutcomeUnknown, ProviderRefusal } from '../../../ports/image-provider.js';
@@ -29,8 +29,21 @@ const api = useLoopbackFake((images) => workersAiFlow(images));
 
 const provider = (convertMask?: MaskConverter) =>
   createWorkersAiProvider({ accountId: 'acct', apiToken: 'token', baseUrl: `${api.server.origin}/client/v4`, convertMask }, parametersFrom(workersAiModels));
-const request = (providerModel: string, extra: Partial<ProviderRequest> = {}): ProviderRequest => ({ providerModel, prompt: 'put the cat on the sofa', width: 512, height: 512, seed: 7, ...extra });
-const input = (index: number, size = 80, bytes: Uint8Array = api.images.png): InputImage => ({ bytes, contentType: 'image/png', width: size, height: size, filename: `image-${index}.png` });
+const request = (providerModel: string, extra: Partial<ProviderRequest> = {}): ProviderRequest => ({
+  providerModel,
+  prompt: 'put the cat on the sofa',
+  width: 512,
+  height: 512,
+  seed: 7,
+  ...extra,
+});
+const input = (index: number, size = 80, bytes: Uint8Array = api.images.png): InputImage => ({
+  bytes,
+  contentType: 'image/png',
+  width: size,
+  height: size,
+  filename: `image-${index}.png`,
+});
 const entry = (id: string) => workersAiModels.find((model) => model.id === id);
 
 describe('Workers AI FLUX.2 reference images', () => {
@@ -41,7 +54,10 @@ describe('Workers AI FLUX.2 reference images', () => {
     const form = await formOf(onlyRequest(api.server));
     expect([...form.keys()].sort()).toEqual(['height', 'input_image_0', 'input_image_1', 'prompt', 'seed', 'steps', 'width']);
     expect(form.get('prompt')).toBe('put the cat on the sofa');
-    for (const [name, sent] of [['input_image_0', input(0)], ['input_image_1', jpeg]] as const) {
+    for (const [name, sent] of [
+      ['input_image_0', input(0)],
+      ['input_image_1', jpeg],
+    ] as const) {
       const file = form.get(name);
       if (!(file instanceof File)) throw new Error(`${name} was not sent as a file`);
       expect({ name: file.name, type: file.type }).toEqual({ name: sent.filename, type: sent.contentType });
@@ -63,11 +79,15 @@ describe('Workers AI FLUX.2 reference images', () => {
   });
 
   it('declares four references, no mask and no strength, and prices each reference tile', () => {
-    for (const id of [FLUX2_DEV, KLEIN_4B, '@cf/black-forest-labs/flux-2-klein-9b']) expect(entry(id)?.inputs).toEqual({ max_images: 4, mask: false, strength: false });
+    for (const id of [FLUX2_DEV, KLEIN_4B, '@cf/black-forest-labs/flux-2-klein-9b'])
+      expect(entry(id)?.inputs).toEqual({ max_images: 4, mask: false, strength: false });
     const dev = entry(FLUX2_DEV);
     if (dev === undefined) throw new Error('FLUX.2 [dev] is not in the catalogue');
     // 1024x1024 is 4 output tiles; a 512x512 reference is one input tile; both for each of 25 steps.
-    expect(computeCost(dev.pricing, { width: 1024, height: 1024, steps: 25, inputs: [{ width: 512, height: 512 }] })).toBeCloseTo(4 * 25 * 0.00041 + 25 * 0.00021, 12);
+    expect(computeCost(dev.pricing, { width: 1024, height: 1024, steps: 25, inputs: [{ width: 512, height: 512 }] })).toBeCloseTo(
+      4 * 25 * 0.00041 + 25 * 0.00021,
+      12,
+    );
   });
 });
 
@@ -106,7 +126,10 @@ describe('Workers AI Stable Diffusion 1.5 img2img and inpainting', () => {
 
   it('does not report an unknown outcome when the deadline passes while the mask is still being converted', async () => {
     const stuck: MaskConverter = (_mask, signal) => new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason)));
-    const slow = createWorkersAiProvider({ accountId: 'acct', apiToken: 'token', baseUrl: `${api.server.origin}/client/v4`, convertMask: stuck, timeoutMs: 50 }, parametersFrom(workersAiModels));
+    const slow = createWorkersAiProvider(
+      { accountId: 'acct', apiToken: 'token', baseUrl: `${api.server.origin}/client/v4`, convertMask: stuck, timeoutMs: 50 },
+      parametersFrom(workersAiModels),
+    );
     const error = await rejectionOf(slow.generate(request(INPAINTING, { images: [input(0)], mask: input(9) })));
     expect(error).not.toBeInstanceOf(ProviderOutcomeUnknown);
     expect(api.server.requests).toHaveLength(0);

@@ -3,8 +3,8 @@ import { ProviderAccountProblem, ProviderRefusal } from '../../../ports/image-pr
 import type { MaskConverter } from './inpainting-mask.js';
 
 /*
- * How Workers AI takes input images, per model family (sources in src/domain/models/catalog/workers-ai-flux2.ts and
- * workers-ai-sd15.ts):
+ * How Workers AI takes input images, per model family (sources in workers-ai-flux2-models.ts and
+ * workers-ai-sd15-models.ts):
  * - FLUX.2 [dev] and [klein]: files named `input_image_0` .. `input_image_3` in the multipart form, each "smaller than
  *   512x512" (the changelogs of 2025-11-25, 2026-01-15 and 2026-01-28 in cloudflare/cloudflare-docs).
  * - Stable Diffusion 1.5 img2img and inpainting: the file's bytes as a JSON array of numbers, `image` and `mask`, as
@@ -39,13 +39,19 @@ export function multipartBody(fields: Record<string, string | number>, images: r
  * Stable Diffusion 1.5's `image` (the first input, the one edited) and `mask` (converted to white = repaint), both
  * as bytes; none for a text-only request.
  */
-export async function sdImageFields(request: ProviderRequest, convertMask: MaskConverter | undefined, signal?: AbortSignal): Promise<Record<string, Uint8Array>> {
+export async function sdImageFields(
+  request: ProviderRequest,
+  convertMask: MaskConverter | undefined,
+  signal?: AbortSignal,
+): Promise<Record<string, Uint8Array>> {
   const fields: Record<string, Uint8Array> = {};
   const [image] = request.images ?? [];
   if (image !== undefined) fields.image = image.bytes;
   if (request.mask !== undefined) {
     if (convertMask === undefined) {
-      throw new ProviderAccountProblem('Workers AI inpainting needs its mask converted on the CPU pool, and this build gives the adapter no converter (convertMask in src/providers.ts)');
+      throw new ProviderAccountProblem(
+        'Workers AI inpainting needs its mask converted on the CPU pool, and this build gives the adapter no converter (convertMask in src/providers.ts)',
+      );
     }
     fields.mask = await convertMask(request.mask, signal);
   }

@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { workersAiModels } from '../../../domain/models/catalog/workers-ai.js';
+import { workersAiModels } from './workers-ai-models.js';
 import type { ModelDefinition } from '../../../domain/models/types.js';
 import type { ImageProvider, ProviderRequest } from '../../../ports/image-provider.js';
 import { ProviderAccountProblem, ProviderOutcomeUnknown, ProviderRefusal, ProviderUnavailable } from '../../../ports/image-provider.js';
@@ -200,16 +200,17 @@ describe('Workers AI provider request', () => {
   });
 
   // The field name differs per model family (see the catalogue comments); a wrong name is silently ignored upstream.
-  it.each(workersAiModels.filter((model) => model.parameters.includes('steps') && !isMultipart(model.id)).map((model) => [model.id, model.id === FLUX || model.id === '@cf/leonardo/lucid-origin' ? 'steps' : 'num_steps'] as const))(
-    'names the step count for %s as %s',
-    async (id, field) => {
-      respond = (_request, response) => sendImage(response, 'image/png', png);
-      await provider().generate(fullRequest(id));
-      const { body } = onlyRequest();
-      expect(body).toHaveProperty(field, 4);
-      expect(body).not.toHaveProperty(field === 'steps' ? 'num_steps' : 'steps');
-    },
-  );
+  it.each(
+    workersAiModels
+      .filter((model) => model.parameters.includes('steps') && !isMultipart(model.id))
+      .map((model) => [model.id, model.id === FLUX || model.id === '@cf/leonardo/lucid-origin' ? 'steps' : 'num_steps'] as const),
+  )('names the step count for %s as %s', async (id, field) => {
+    respond = (_request, response) => sendImage(response, 'image/png', png);
+    await provider().generate(fullRequest(id));
+    const { body } = onlyRequest();
+    expect(body).toHaveProperty(field, 4);
+    expect(body).not.toHaveProperty(field === 'steps' ? 'num_steps' : 'steps');
+  });
 
   it('sends only parameters the catalogue lists for the model', async () => {
     respond = (_request, response) => sendImage(response, 'image/png', png);
@@ -255,7 +256,11 @@ describe('Workers AI error codes', () => {
   };
 
   it('treats the daily free allocation used up (3036) as an account problem, not a retry', async () => {
-    failWith(429, 3036, "You have used up your daily free allocation of 10,000 neurons. Please upgrade to Cloudflare's Workers Paid plan if you would like to continue usage.");
+    failWith(
+      429,
+      3036,
+      "You have used up your daily free allocation of 10,000 neurons. Please upgrade to Cloudflare's Workers Paid plan if you would like to continue usage.",
+    );
     const error = await rejectionOf(provider().generate(fullRequest(FLUX)));
     expect(error).toBeInstanceOf(ProviderAccountProblem);
     expect(String(error)).toContain('daily free allocation');
@@ -307,7 +312,12 @@ describe('Workers AI provider answers', () => {
 describe('Workers AI provider failures', () => {
   it("refuses with a ProviderRefusal carrying the provider's message, never the API token, on a 400 error envelope", async () => {
     respond = (_request, response) =>
-      sendJson(response, 400, { success: false, errors: [{ code: 5006, message: 'AiError: Input prompt contains NSFW content.' }], messages: [], result: null });
+      sendJson(response, 400, {
+        success: false,
+        errors: [{ code: 5006, message: 'AiError: Input prompt contains NSFW content.' }],
+        messages: [],
+        result: null,
+      });
     const error = await rejectionOf(provider().generate(fullRequest(FLUX)));
     expect(error).toBeInstanceOf(ProviderRefusal);
     expect(error).toMatchObject({ name: 'ProviderRefusal', message: expect.stringContaining('AiError: Input prompt contains NSFW content.') });

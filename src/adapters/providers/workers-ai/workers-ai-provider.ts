@@ -21,7 +21,10 @@ export interface WorkersAiOptions {
 }
 
 const errorsOf = (json: Record<string, unknown>): Record<string, unknown>[] => (Array.isArray(json.errors) ? json.errors.filter(isRecord) : []);
-const reasonsOf = (json: Record<string, unknown>): string => errorsOf(json).map((e) => stringAt(e.message) ?? `code ${String(e.code ?? '?')}`).join('; ');
+const reasonsOf = (json: Record<string, unknown>): string =>
+  errorsOf(json)
+    .map((e) => stringAt(e.message) ?? `code ${String(e.code ?? '?')}`)
+    .join('; ');
 
 /** Workers AI's own codes win over the status where they say more (./workers-ai-protocol.ts). */
 const classify = (_status: number, { json }: ReadBody): FailureKind | undefined => kindOfCodes(errorsOf(json).map((e) => Number(e.code)));
@@ -55,7 +58,14 @@ export function createWorkersAiProvider(options: WorkersAiOptions, parametersOf:
       }
     },
     // Listing the account's text-to-image models needs only "Workers AI Read" and runs nothing.
-    check: (signal) => checkRequest('Workers AI', doFetch, `${account}/ai/models/search?task=Text-to-Image`, { headers: auth, signal }, ({ json }) => reasonsOf(json) || undefined),
+    check: (signal) =>
+      checkRequest(
+        'Workers AI',
+        doFetch,
+        `${account}/ai/models/search?task=Text-to-Image`,
+        { headers: auth, signal },
+        ({ json }) => reasonsOf(json) || undefined,
+      ),
   };
 
   async function run(request: ProviderRequest, signal: AbortSignal, progress: { sent: boolean }): Promise<ProviderImage> {
@@ -81,7 +91,9 @@ export function createWorkersAiProvider(options: WorkersAiOptions, parametersOf:
     const image = isRecord(json.result) ? stringAt(json.result.image) : undefined;
     if (json.success === false || image === undefined) {
       const reasons = reasonsOf(json);
-      throw new Error(`Workers AI answered ${response.status} with ${isJson ? `no image in the answer${reasons === '' ? '' : `: ${reasons}`}` : `an unexpected ${type || 'body'}`}`);
+      throw new Error(
+        `Workers AI answered ${response.status} with ${isJson ? `no image in the answer${reasons === '' ? '' : `: ${reasons}`}` : `an unexpected ${type || 'body'}`}`,
+      );
     }
     return base64Image(image);
   }

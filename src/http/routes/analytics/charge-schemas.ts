@@ -5,7 +5,11 @@ import { RangeQuerySchema } from './schemas.js';
 const OUTCOMES = ['reserved', 'succeeded', 'not_charged', 'charged_no_image', 'uncertain'] as const;
 
 export const ChargesQuerySchema = PageQuerySchema.merge(RangeQuerySchema).extend({
-  key_id: z.string().max(200).optional().openapi({ param: { description: 'Only the charges of this key of yours' } }),
+  key_id: z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({ param: { description: 'Only the charges of this key of yours' } }),
   outcome: z
     .enum(OUTCOMES, { error: () => `outcome must be one of ${OUTCOMES.join(', ')}` })
     .optional()

@@ -1,15 +1,17 @@
 import { z } from '@hono/zod-openapi';
-import { GenerationOptionsSchema, PaginationSchema, ParametersSchema } from '../../schemas.js';
+import { GenerationOptionsSchema, PaginationSchema, ParametersSchema, WebhookDeliverySchema, WebhookUrlSchema } from '../../schemas.js';
 import { ImageInputFields } from '../images/schemas.js';
 
 const fields = {
-  prompts: z.array(z.string()).openapi({ description: 'Each checked like a /api/generate prompt; at most BATCH_MAX_PROMPTS (default 100)', example: ['a red fox', 'a blue whale'] }),
+  prompts: z
+    .array(z.string())
+    .openapi({ description: 'Each checked like a /api/generate prompt; at most BATCH_MAX_PROMPTS (default 100)', example: ['a red fox', 'a blue whale'] }),
   model: z.string().optional().openapi({ example: 'local/procedural' }),
   template_id: z.string().optional(),
-  webhook_url: z
-    .url({ protocol: /^https?$/, error: 'webhook_url must be an absolute http(s) URL' })
-    .optional()
-    .openapi({ description: 'Receives the signed batch.completed (or batch.cancelled) event', example: 'https://example.com/hooks/imagegate' }),
+  webhook_url: WebhookUrlSchema.optional().openapi({
+    description: 'Receives the signed batch.completed (or batch.cancelled) event',
+    example: 'https://example.com/hooks/imagegate',
+  }),
   ...ImageInputFields,
   ...GenerationOptionsSchema.shape,
 };
@@ -53,21 +55,12 @@ export const BatchDetailSchema = BatchSchema.extend({
       image_id: z.string(),
       image: BatchImageSchema.nullable(),
       error: z.string().nullable(),
+      generation_id: z.string().optional().openapi({ description: 'The generation that runs this prompt: follow it live at /api/generations/{id}/events' }),
     }),
   ),
   errors: z.array(z.object({ index: z.number().int(), prompt: z.string(), error: z.string() })),
   webhook: z.object({
-    deliveries: z.array(
-      z.object({
-        id: z.string().openapi({ description: 'The webhook-id header, the same on every attempt' }),
-        event: z.string(),
-        url: z.string(),
-        status: z.enum(['pending', 'delivered', 'failed', 'stopped']),
-        attempt_count: z.number().int(),
-        next_attempt_at: z.string().nullable(),
-        attempts: z.array(z.object({ attempt: z.number().int(), at: z.string(), status_code: z.number().int().nullable(), error: z.string().nullable(), duration_ms: z.number().int() })),
-      }),
-    ),
+    deliveries: z.array(WebhookDeliverySchema),
   }),
 }).openapi('BatchDetail');
 

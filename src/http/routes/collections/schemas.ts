@@ -8,7 +8,10 @@ export const CollectionSchema = z
     description: z.string(),
     user_id: z.string(),
     image_count: z.number().int().openapi({ description: 'Live (not deleted) images in the collection' }),
-    cover_image_url: z.string().nullable().openapi({ description: 'Public URL of the image added last, for a cover thumbnail; null when the collection is empty' }),
+    cover_image_url: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Public URL of the image added last, for a cover thumbnail; null when the collection is empty' }),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -31,17 +34,13 @@ export const MembershipParamSchema = CollectionIdParamSchema.extend({
   image_id: z.string().openapi({ param: { name: 'image_id', in: 'path' } }),
 });
 
-export const CollectionListSchema = z
-  .object({ collections: z.array(CollectionSchema), pagination: PaginationSchema })
-  .openapi('CollectionList');
+export const CollectionListSchema = z.object({ collections: z.array(CollectionSchema), pagination: PaginationSchema }).openapi('CollectionList');
 
 export const CollectionImagesSchema = z
   .object({ collection_id: z.string(), images: z.array(ImageSchema), pagination: PaginationSchema })
   .openapi('CollectionImages');
 
-export const MembershipSchema = z
-  .object({ collection_id: z.string(), image_id: z.string(), added: z.boolean() })
-  .openapi('CollectionMembership');
+export const MembershipSchema = z.object({ collection_id: z.string(), image_id: z.string(), added: z.boolean() }).openapi('CollectionMembership');
 
 export const RemovedMembershipSchema = z.object({ collection_id: z.string(), image_id: z.string(), removed: z.literal(true) });
 export const DeletedCollectionSchema = z.object({ id: z.string(), deleted: z.literal(true) }).openapi('DeletedCollection');

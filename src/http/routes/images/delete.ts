@@ -13,7 +13,8 @@ const route = createRoute({
   ...requires('manage'),
   tags: ['Images'],
   summary: 'Soft-delete an image',
-  description: 'The record is kept and still counts in cost analytics; list and get stop showing it.',
+  description:
+    'The record is kept (`is_deleted: true`) and still counts in cost analytics; list and get stop showing it, and it can no longer be an input image. Its file and thumbnails are removed from storage at once, so its URLs stop answering; if storage fails just then the delete still succeeds (`files_removed: false`) and the periodic storage sweep removes them.',
   request: { params: ImageIdParamSchema },
   responses: { 200: jsonContent(DeletedImageSchema, 'The image is deleted'), ...errorResponses },
 });

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { MAX_UPLOAD_BYTES } from '../../../domain/inputs/input-limits.js';
 import { uploadImage } from '../../../domain/inputs/upload-image.js';
 import { requestContext } from '../../app-env.js';
-import { fileBytes, formFile, multipartBody } from '../../multipart.js';
+import { formFile, multipartBody, stagedFile } from '../../multipart.js';
 import { idempotent, requires } from '../../route-table.js';
 import { ErrorSchema, ImageSchema, errorResponses, jsonContent } from '../../schemas.js';
 import type { RegisterRoutes } from '../types.js';
@@ -29,7 +29,11 @@ const route = createRoute({
 export const registerUploadImage: RegisterRoutes = (app, deps) => {
   app.openapi(route, async (c) => {
     const { file } = c.req.valid('form');
-    const image = await uploadImage({ deps, ctx: { ...requestContext(c), signal: c.req.raw.signal }, input: { bytes: await fileBytes(file), filename: file.name } });
+    const image = await uploadImage({
+      deps,
+      ctx: { ...requestContext(c), signal: c.req.raw.signal },
+      input: { file: await stagedFile(file), filename: file.name },
+    });
     return c.json(image, 201);
   });
 };

@@ -14,7 +14,11 @@ const route = createRoute({
   summary: 'Revoke a key; it answers 401 from then on',
   description: 'A key cannot revoke itself, and the key set by ADMIN_API_KEY is managed by the environment: both answer 409.',
   request: { params: KeyIdParamSchema },
-  responses: { 200: jsonContent(RevokedKeySchema, 'The key is revoked'), ...errorResponses, 409: jsonContent(ErrorSchema, 'This key cannot be revoked through the API') },
+  responses: {
+    200: jsonContent(RevokedKeySchema, 'The key is revoked'),
+    ...errorResponses,
+    409: jsonContent(ErrorSchema, 'This key cannot be revoked through the API'),
+  },
 });
 
 export const registerRevokeKey: RegisterRoutes = (app, deps) => {

@@ -46,13 +46,25 @@ export const CreateApiKeySchema = z
     name: keyName,
     permissions: z
       .array(PermissionSchema, { error: (issue) => (issue.input === undefined ? 'permissions is required: one or more of read, generate, manage' : undefined) })
-      .min(1, 'permissions must list at least one of read, generate, manage').openapi({ example: ['generate', 'read'] }),
+      .min(1, 'permissions must list at least one of read, generate, manage')
+      .openapi({ example: ['generate', 'read'] }),
     plan: PlanSchema.optional().openapi({ description: 'standard (100/min, default), pro (500/min), enterprise (rate_limit)' }),
     rate_limit: rateLimit.optional(),
     expires_at: z.iso.datetime({ offset: true }).optional().openapi({ example: '2027-01-01T00:00:00Z' }),
-    daily_budget_usd: budget('daily').optional().openapi({ description: 'Refuse generations (402 BUDGET_EXCEEDED) that would take this UTC day past this many USD', example: 5 }),
-    monthly_budget_usd: budget('monthly').optional().openapi({ description: 'Refuse generations that would take this UTC month past this many USD', example: 50 }),
-    user_id: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9._@-]+$/, 'user_id may use letters, digits and . _ @ -').optional().openapi({ description: 'Admin keys only: create the key for another user' }),
+    daily_budget_usd: budget('daily')
+      .optional()
+      .openapi({ description: 'Refuse generations (402 BUDGET_EXCEEDED) that would take this UTC day past this many USD', example: 5 }),
+    monthly_budget_usd: budget('monthly')
+      .optional()
+      .openapi({ description: 'Refuse generations that would take this UTC month past this many USD', example: 50 }),
+    user_id: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .regex(/^[A-Za-z0-9._@-]+$/, 'user_id may use letters, digits and . _ @ -')
+      .optional()
+      .openapi({ description: 'Admin keys only: create the key for another user' }),
   })
   .openapi('CreateApiKey');
 
@@ -62,7 +74,11 @@ const updatable = {
   monthly_budget_usd: budget('monthly').optional().openapi({ description: 'USD per UTC month; null removes the budget', example: 40 }),
   plan: PlanSchema.optional().openapi({ description: "At most the calling key's own plan" }),
   rate_limit: rateLimit.optional(),
-  expires_at: z.iso.datetime({ offset: true }).nullable().optional().openapi({ description: 'A future time, or null for a key that does not expire', example: '2027-06-30T00:00:00Z' }),
+  expires_at: z.iso
+    .datetime({ offset: true })
+    .nullable()
+    .optional()
+    .openapi({ description: 'A future time, or null for a key that does not expire', example: '2027-06-30T00:00:00Z' }),
 };
 const UPDATABLE = Object.keys(updatable).join(', ');
 
@@ -83,7 +99,10 @@ export const UpdateApiKeySchema = z
   .openapi('UpdateApiKey', { additionalProperties: false, minProperties: 1 });
 
 export const ListKeysQuerySchema = PageQuerySchema.extend({
-  user_id: z.string().optional().openapi({ param: { description: "Admin keys only: another user's keys, or * for all" } }),
+  user_id: z
+    .string()
+    .optional()
+    .openapi({ param: { description: "Admin keys only: another user's keys, or * for all" } }),
 });
 
 export const KeyListSchema = z.object({ keys: z.array(ApiKeySchema), pagination: PaginationSchema }).openapi('ApiKeyList');

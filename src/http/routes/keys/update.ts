@@ -16,7 +16,11 @@ const route = createRoute({
     'Send only the fields to change; null clears a budget or the expiry. A key may set only what it could create: its own plan and limit at most, ' +
     'and a key with a budget cannot raise or clear it (403). A revoked key and the key set by ADMIN_API_KEY answer 409.',
   request: { params: KeyIdParamSchema, ...jsonBody(UpdateApiKeySchema) },
-  responses: { 200: jsonContent(ApiKeySchema, 'The key as it now is'), ...errorResponses, 409: jsonContent(ErrorSchema, 'The key is revoked or managed by the environment') },
+  responses: {
+    200: jsonContent(ApiKeySchema, 'The key as it now is'),
+    ...errorResponses,
+    409: jsonContent(ErrorSchema, 'The key is revoked or managed by the environment'),
+  },
 });
 
 export const registerUpdateKey: RegisterRoutes = (app, deps) => {

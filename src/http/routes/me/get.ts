@@ -9,7 +9,9 @@ const MeSchema = z
   .object({
     user_id: z.string(),
     auth_mode: z.enum(['api_key', 'ip_allowlist']),
-    permissions: z.array(z.enum(['generate', 'read', 'manage'])).openapi({ description: 'What this caller may do, expanded: manage carries read and generate' }),
+    permissions: z
+      .array(z.enum(['generate', 'read', 'manage']))
+      .openapi({ description: 'What this caller may do, expanded: manage carries read and generate' }),
     is_admin: z.boolean(),
     key: ApiKeySchema.extend({
       revocable: z.boolean().openapi({ description: 'Always false: a key cannot revoke itself' }),

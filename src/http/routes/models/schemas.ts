@@ -48,7 +48,12 @@ export const ModelSchema = z
     max_steps: z.number().int().optional(),
     parameters: z.array(z.enum(GENERATION_PARAMETERS)).readonly(),
     size_rule: z
-      .object({ multiple_of: z.number().optional(), min_pixels: z.number().optional(), max_pixels: z.number().optional(), max_aspect_ratio: z.number().optional() })
+      .object({
+        multiple_of: z.number().optional(),
+        min_pixels: z.number().optional(),
+        max_pixels: z.number().optional(),
+        max_aspect_ratio: z.number().optional(),
+      })
       .optional()
       .openapi({ description: 'Limits on width x height beyond the range: multiples, pixel count, longest side over shortest' }),
     inputs: z
@@ -61,9 +66,15 @@ export const ModelSchema = z
       .openapi('ModelInputs', { description: 'What it takes in; a request with more is refused before any call' }),
     outputs: z
       .object({
-        formats: z.array(z.enum(['png', 'jpeg', 'webp'])).readonly().openapi({ description: 'output_format values (the service converts)' }),
+        formats: z
+          .array(z.enum(['png', 'jpeg', 'webp']))
+          .readonly()
+          .openapi({ description: 'output_format values (the service converts)' }),
         transparent_background: z.boolean().openapi({ description: 'It takes background: transparent' }),
-        quality: z.array(z.enum(['low', 'medium', 'high'])).readonly().openapi({ description: 'quality levels it takes besides auto; empty when fixed' }),
+        quality: z
+          .array(z.enum(['low', 'medium', 'high']))
+          .readonly()
+          .openapi({ description: 'quality levels it takes besides auto; empty when fixed' }),
         partial_images: z.boolean().openapi({ description: 'It streams partial images' }),
       })
       .openapi('ModelOutputs'),

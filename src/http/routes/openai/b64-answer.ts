@@ -39,7 +39,12 @@ const encoder = new TextEncoder();
  * needs no JSON escaping. `head` is the rest of the answer (`created`, `output_format`, ...), written before `data`.
  * Every image is read and encoded before the first byte is sent, so a missing object is still a clean 500.
  */
-export async function b64Answer(deps: Pick<Deps, 'blobs' | 'codec'>, head: { created: number }, images: ImageRecord[], signal?: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+export async function b64Answer(
+  deps: Pick<Deps, 'blobs' | 'codec'>,
+  head: { created: number },
+  images: ImageRecord[],
+  signal?: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
   const encoded = await Promise.all(images.map((image) => imageBase64(deps, image, signal)));
   // The head's JSON without its closing brace, so `data` follows its fields.
   const chunks: Uint8Array[] = [encoder.encode(`${JSON.stringify(head).slice(0, -1)},"data":[`)];
@@ -55,7 +60,7 @@ export async function b64Answer(deps: Pick<Deps, 'blobs' | 'codec'>, head: { cre
   });
 }
 
-async function imageBase64(deps: Pick<Deps, 'blobs' | 'codec'>, image: ImageRecord, signal: AbortSignal | undefined): Promise<Uint8Array> {
+export async function imageBase64(deps: Pick<Deps, 'blobs' | 'codec'>, image: ImageRecord, signal: AbortSignal | undefined): Promise<Uint8Array> {
   const blob = await deps.blobs.get(image.r2_key);
   if (blob === undefined) throw new Error(`image ${image.id} was recorded but its object ${image.r2_key} is missing`);
   return deps.codec.base64(blob.bytes, { signal });

@@ -20,7 +20,10 @@ export async function generateAll(deps: Deps, ctx: RequestContext, n: number, in
       images.push(await generateImage({ deps, ctx, input }));
     } catch (error) {
       if (images.length === 0) throw asOpenAiError(error, deps.catalog.find(input.model ?? deps.catalog.defaultModelId), names);
-      deps.logger.warn({ requestId: ctx.requestId, made: images.length, wanted: n, err: error instanceof Error ? error.message : String(error) }, 'answering with the images made before a failure');
+      deps.logger.warn(
+        { requestId: ctx.requestId, made: images.length, wanted: n, err: error instanceof Error ? error.message : String(error) },
+        'answering with the images made before a failure',
+      );
       break;
     }
   }
@@ -50,6 +53,24 @@ export function asOpenAiError(error: unknown, model: CatalogEntry | undefined, n
   const can =
     model.sizes !== undefined
       ? `one of ${model.sizes.join(', ')}`
-      : `WIDTHxHEIGHT with width ${model.min_size} to ${model.max_width} and height ${model.min_size} to ${model.max_height} (default ${model.default_width}x${model.default_height})`;
+      : `WIDTHxHEIGHT with width ${model.min_size} to ${model.max_width} and height ${model.min_size} to ${model.max_height}${sizeRuleText(model)} (default ${model.default_width}x${model.default_height})`;
   return invalidParameter('size', `model ${model.id} cannot make this size (${message}); send size ${can}, or auto`);
+}
+
+/**
+ * A model's further size limits in words. For gpt-image-2 they are OpenAI's (openai-node src/resources/images.ts,
+ * ImageGenerateParams.size: sides "divisible by 16", aspect ratio "between 1:3 and 3:1", at most 3840x2160, within
+ * "the model's current pixel and edge limits"), as the catalogue keeps them (adapters/providers/openai/openai-models.ts).
+ */
+function sizeRuleText(model: CatalogEntry): string {
+  const rule = model.size_rule;
+  if (rule === undefined) return '';
+  const parts = [
+    rule.multiple_of === undefined ? undefined : `each a multiple of ${rule.multiple_of}`,
+    rule.min_pixels === undefined && rule.max_pixels === undefined
+      ? undefined
+      : `${(rule.min_pixels ?? 1).toLocaleString('en-US')} to ${(rule.max_pixels ?? Number.POSITIVE_INFINITY).toLocaleString('en-US')} pixels`,
+    rule.max_aspect_ratio === undefined ? undefined : `the longer side at most ${rule.max_aspect_ratio} times the shorter`,
+  ].filter((part): part is string => part !== undefined);
+  return parts.length === 0 ? '' : `, ${parts.join(', ')}`;
 }

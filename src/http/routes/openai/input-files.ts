@@ -1,17 +1,17 @@
 import type { Deps, RequestContext } from '../../../domain/context.js';
 import type { ImageRecord } from '../../../domain/images/image-record.js';
 import type { GenerateImageInput } from '../../../domain/images/generate-image.js';
-import { checkImageFile } from '../../../domain/inputs/check-image-file.js';
+import { checkImageHeader } from '../../../domain/inputs/check-image-file.js';
 import type { ImageHeader } from '../../../domain/inputs/image-header.js';
 import { stageInputFiles, type InputFile } from '../../../domain/inputs/stage-input-files.js';
 import type { CatalogEntry } from '../../../domain/models/catalog.js';
-import { fileBytes } from '../../multipart.js';
+import { stagedFile } from '../../multipart.js';
 import { asOpenAiError, generateAll, type FieldNames } from './generate-all.js';
 
 /** A form file as the domain takes it, with what its header says (for the size an answer will have). */
 export async function readInputFile(file: File, field: string): Promise<InputFile & { header: ImageHeader }> {
-  const bytes = await fileBytes(file);
-  return { bytes, filename: file.name, field, header: checkImageFile(bytes, field) };
+  const staged = await stagedFile(file);
+  return { file: staged, filename: file.name, field, header: checkImageHeader(staged.head, staged.size, field) };
 }
 
 export interface FilesRequest {
@@ -30,17 +30,29 @@ export interface FilesRequest {
  * budget, a provider's refusal), the uploads are removed again: a refused request leaves nothing behind.
  */
 export async function generateFromFiles(deps: Deps, ctx: RequestContext, input: FilesRequest): Promise<ImageRecord[]> {
-  const { model, names } = input;
-  const staged = await stageInputFiles({ deps, ctx, input: { images: input.images, ...(input.mask === undefined ? {} : { mask: input.mask }), request: input.request } }).catch(
-    (error: unknown) => {
-      throw asOpenAiError(error, model, names);
-    },
-  );
+  const staged = await stageFiles(deps, ctx, input);
   try {
-    const inputs = { image_ids: staged.image_ids, ...(staged.mask_image_id === undefined ? {} : { mask_image_id: staged.mask_image_id }) };
-    return await generateAll(deps, ctx, input.n, { ...input.request, ...inputs }, names);
+    return await generateAll(deps, ctx, input.n, staged.request, input.names);
   } catch (error) {
     await staged.discard();
     throw error;
   }
+}
+
+/** The files stored as uploads, and the generation that uses them; `discard` removes them again. */
+export async function stageFiles(
+  deps: Deps,
+  ctx: RequestContext,
+  input: Omit<FilesRequest, 'n'>,
+): Promise<{ request: GenerateImageInput; discard: () => Promise<void> }> {
+  const { model, names } = input;
+  const staged = await stageInputFiles({
+    deps,
+    ctx,
+    input: { images: input.images, ...(input.mask === undefined ? {} : { mask: input.mask }), request: input.request },
+  }).catch((error: unknown) => {
+    throw asOpenAiError(error, model, names);
+  });
+  const inputs = { image_ids: staged.image_ids, ...(staged.mask_image_id === undefined ? {} : { mask_image_id: staged.mask_image_id }) };
+  return { request: { ...input.request, ...inputs }, discard: () => staged.discard() };
 }

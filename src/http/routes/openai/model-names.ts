@@ -24,7 +24,10 @@ export function catalogModelId(catalog: ModelCatalog, model: string | null | und
     });
   }
   if (OPENAI_ONLY.has(model)) {
-    throw new ApiError('INVALID_MODEL', 'Invalid model', { model, message: `imagegate does not offer OpenAI's ${model}; use ${alternatives(catalog, now)} instead` });
+    throw new ApiError('INVALID_MODEL', 'Invalid model', {
+      model,
+      message: `imagegate does not offer OpenAI's ${model}; use ${alternatives(catalog, now)} instead`,
+    });
   }
   return model;
 }

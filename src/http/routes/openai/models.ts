@@ -28,7 +28,10 @@ const listRoute = createRoute({
 export const registerOpenAiModels: RegisterRoutes = (app, deps) => {
   app.openapi(listRoute, (c) => {
     const now = deps.clock.now();
-    const data = deps.catalog.list().filter((entry) => catalogView(entry, now).available).map(toOpenAiModel);
+    const data = deps.catalog
+      .list()
+      .filter((entry) => catalogView(entry, now).available)
+      .map(toOpenAiModel);
     // OpenAI code names OpenAI's models by OpenAI's names; those work here too when OpenAI is configured.
     for (const { name, entry } of openAiNames(deps.catalog, now)) data.push({ ...toOpenAiModel(entry), id: name });
     return c.json({ object: 'list' as const, data }, 200);

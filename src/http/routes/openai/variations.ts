@@ -13,7 +13,7 @@ import { OpenAiVariationFormSchema } from './form-schemas.js';
 import { parseSize, userMetadata, type FieldNames } from './generate-all.js';
 import { imagesAnswer } from './images-answer.js';
 import { generateFromFiles, readInputFile } from './input-files.js';
-import { OpenAiImagesResponseSchema, errorContent, openAiErrorResponses } from './schemas.js';
+import { OpenAiImagesResponseSchema, errorContent, openAiImageErrorResponses } from './schemas.js';
 
 /**
  * OpenAI's variations take no prompt, and every generation here needs one (3 characters or more): a variation is
@@ -37,23 +37,33 @@ const route = createRoute({
     `with the prompt "${VARIATION_PROMPT}", since OpenAI's variations have no prompt and every generation here needs one; each image is a normal imagegate image ` +
     "with the upload in `source_image_ids`. Without size, it keeps the input's size where the model can make it. A refused request stores nothing.",
   request: multipartBody(OpenAiVariationFormSchema, 'The image and the fields'),
-  responses: { 200: jsonContent(OpenAiImagesResponseSchema, 'The images'), ...openAiErrorResponses, 413: errorContent(`File larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB (payload_too_large)`) },
+  responses: {
+    200: jsonContent(OpenAiImagesResponseSchema, 'The images'),
+    ...openAiImageErrorResponses,
+    413: errorContent(`File larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB (payload_too_large)`),
+  },
 });
 
 export const registerOpenAiVariation: RegisterRoutes = (app, deps) => {
   app.openapi(route, async (c) => {
     const form = c.req.valid('form');
     const ctx = { ...requestContext(c), signal: c.req.raw.signal };
-    const model = resolveModel(deps.catalog, catalogModelId(deps.catalog, form.model, deps.clock.now()) ?? deps.catalog.defaultModelId, { requireAvailable: true, now: deps.clock.now() });
+    const model = resolveModel(deps.catalog, catalogModelId(deps.catalog, form.model, deps.clock.now()) ?? deps.catalog.defaultModelId, {
+      requireAvailable: true,
+      now: deps.clock.now(),
+    });
     if (!model.inputs.strength || model.inputs.max_images < 1) {
-      throw invalidParameter('model', `model ${model.id} cannot make variations: it does not take an image with a strength (inputs.strength in GET /api/models); pick a model that does`);
+      throw invalidParameter(
+        'model',
+        `model ${model.id} cannot make variations: it does not take an image with a strength (inputs.strength in GET /api/models); pick a model that does`,
+      );
     }
     const image = await readInputFile(form.image, 'image');
     const size = parseSize(form.size);
     const n = form.n ?? 1;
-    if (form.response_format === 'b64_json') checkB64Pixels(n, size.width === undefined ? image.header : size, model);
+    if (form.response_format !== 'url') checkB64Pixels(n, size.width === undefined ? image.header : size, model);
     const request = { prompt: VARIATION_PROMPT, model: model.id, ...size, ...userMetadata(form.user) };
     const made = await generateFromFiles(deps, ctx, { model, images: [image], request, n, names: VARIATION_FIELDS });
-    return imagesAnswer(c, deps, made, form.response_format, ctx.signal);
+    return imagesAnswer(c, deps, made, { responseFormat: form.response_format, inputs: [image.header], signal: ctx.signal });
   });
 };

@@ -7,11 +7,14 @@ export const APP_CONFIG_PATH = '/app/config.json';
 
 const AppConfigSchema = z
   .object({
-    auth_mode: z.enum(['api_key', 'ip_allowlist']).openapi({ description: 'api_key: send Authorization: Bearer <API_KEY> on /api requests; ip_allowlist: send nothing' }),
+    auth_mode: z
+      .enum(['api_key', 'ip_allowlist'])
+      .openapi({ description: 'api_key: send Authorization: Bearer <API_KEY> on /api requests; ip_allowlist: send nothing' }),
     version: z.string().openapi({ example: '0.1.0' }),
-    upload_types: z
-      .array(z.enum(IMAGE_TYPES))
-      .openapi({ description: 'The image types this server decodes, for uploads and edits: all three on Node, image/png on Cloudflare Workers', example: ['image/png', 'image/jpeg', 'image/webp'] }),
+    upload_types: z.array(z.enum(IMAGE_TYPES)).openapi({
+      description: 'The image types this server decodes, for uploads and edits: all three on Node, image/png on Cloudflare Workers',
+      example: ['image/png', 'image/jpeg', 'image/webp'],
+    }),
   })
   .openapi('AppConfig');
 
@@ -27,6 +30,10 @@ const route = createRoute({
 });
 
 export function registerAppConfig(app: Api, options: { keyAuth: boolean; version: string; uploadTypes: readonly ImageType[] }): void {
-  const body = { auth_mode: options.keyAuth ? ('api_key' as const) : ('ip_allowlist' as const), version: options.version, upload_types: [...options.uploadTypes] };
+  const body = {
+    auth_mode: options.keyAuth ? ('api_key' as const) : ('ip_allowlist' as const),
+    version: options.version,
+    upload_types: [...options.uploadTypes],
+  };
   app.openapi(route, (c) => c.json(body, 200, { 'Cache-Control': 'no-cache' }));
 }

@@ -8,6 +8,7 @@ export const APP_PAGES = [
   '/',
   '/sign-in',
   '/generate',
+  '/generations/:id',
   '/gallery',
   '/gallery/:id',
   '/collections',

@@ -22,7 +22,8 @@ const liveness = createRoute({
   path: '/health',
   tags: ['Service'],
   summary: 'Liveness: the process is up; needs no key',
-  description: 'Answers 200 while the process runs, even when the database is out: restarting the process would not bring it back. Readiness is `/health/ready`.',
+  description:
+    'Answers 200 while the process runs, even when the database is out: restarting the process would not bring it back. Readiness is `/health/ready`.',
   security: [],
   responses: { 200: jsonContent(HealthSchema, 'The process is up') },
 });
@@ -43,7 +44,8 @@ const readiness = createRoute({
   method: 'get',
   path: '/health/ready',
   tags: ['Service'],
-  summary: 'Readiness for a Kubernetes readinessProbe: the database answers, storage takes a write and a delete (checked at most every 5 s), Redis answers; needs no key',
+  summary:
+    'Readiness for a Kubernetes readinessProbe: the database answers, storage takes a write and a delete (checked at most every 5 s), Redis answers; needs no key',
   description: `Each dependency must answer within ${READY_TIMEOUT_MS} ms. A load balancer stops sending traffic on 503; \`checks\` names what failed.`,
   security: [],
   responses: {

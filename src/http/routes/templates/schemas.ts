@@ -19,11 +19,16 @@ const fields = {
   name: z.string().trim().min(1, 'name must not be empty').max(100, 'name must be at most 100 characters').openapi({ example: 'Product shot' }),
   model: z.string().openapi({ example: 'local/procedural' }),
   default_prompt: z.string().openapi({ example: 'studio photo of a ceramic mug' }),
-  parameters: GenerationOptionsSchema.strict().optional().openapi({ description: 'Saved generation settings (width, height, seed, negative_prompt, steps, guidance)' }),
+  parameters: GenerationOptionsSchema.strict()
+    .optional()
+    .openapi({ description: 'Saved generation settings (width, height, seed, negative_prompt, steps, guidance)' }),
 };
 
 export const CreateTemplateSchema = z.strictObject(fields).openapi('CreateTemplate');
-export const UpdateTemplateSchema = z.strictObject(fields).partial().openapi('UpdateTemplate', { description: 'Any subset of the fields; the others keep their values' });
+export const UpdateTemplateSchema = z
+  .strictObject(fields)
+  .partial()
+  .openapi('UpdateTemplate', { description: 'Any subset of the fields; the others keep their values' });
 
 export const TemplateIdParamSchema = z.object({
   id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: 'tmpl_sample_sunset_coast' }),

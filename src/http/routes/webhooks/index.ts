@@ -11,7 +11,10 @@ const secretRoute = createRoute({
   tags: ['Batches'],
   summary: 'The Standard Webhooks signing secret (manage permission)',
   responses: {
-    200: jsonContent(z.object({ secret: z.string().openapi({ example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }) }).openapi('WebhookSecret'), 'The secret receivers verify signatures with'),
+    200: jsonContent(
+      z.object({ secret: z.string().openapi({ example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }) }).openapi('WebhookSecret'),
+      'The secret receivers verify signatures with',
+    ),
     ...errorResponses,
   },
 });

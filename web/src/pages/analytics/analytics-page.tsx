@@ -1,6 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../api/client.js';
-import type { UsageReport } from '../../api/types.js';
+import { api, dataOf } from '../../api/client.js';
 import { control, Field } from '../../components/field.js';
 import { Loading } from '../../components/loading.js';
 import { PageHeading } from '../../components/page-heading.js';
@@ -19,7 +18,7 @@ export function AnalyticsPage({ query }: PageProps) {
   const range = { from: query.get('from') ?? defaultRange().from, to: query.get('to') ?? defaultRange().to };
   const [from, setFrom] = useState(range.from);
   const [to, setTo] = useState(range.to);
-  const { loaded } = useLoad((signal) => api.get<UsageReport>(`/api/analytics/usage?${new URLSearchParams(range).toString()}`, { signal }), [range.from, range.to]);
+  const { loaded } = useLoad((signal) => dataOf(api.GET('/api/analytics/usage', { params: { query: range }, signal })), [range.from, range.to]);
   const failure = loaded.state === 'failed' ? loaded.failure : undefined;
 
   return (
@@ -34,10 +33,22 @@ export function AnalyticsPage({ query }: PageProps) {
         }}
       >
         <Field id="analytics-from" label="From" error={errorFor(failure, 'from')}>
-          <input {...control('analytics-from', { error: errorFor(failure, 'from') })} type="date" required value={from} onInput={(event) => setFrom(event.currentTarget.value)} />
+          <input
+            {...control('analytics-from', { error: errorFor(failure, 'from') })}
+            type="date"
+            required
+            value={from}
+            onInput={(event) => setFrom(event.currentTarget.value)}
+          />
         </Field>
         <Field id="analytics-to" label="To" error={errorFor(failure, 'to')}>
-          <input {...control('analytics-to', { error: errorFor(failure, 'to') })} type="date" required value={to} onInput={(event) => setTo(event.currentTarget.value)} />
+          <input
+            {...control('analytics-to', { error: errorFor(failure, 'to') })}
+            type="date"
+            required
+            value={to}
+            onInput={(event) => setTo(event.currentTarget.value)}
+          />
         </Field>
         <div class="filter-button">
           <button type="submit" class="button primary">

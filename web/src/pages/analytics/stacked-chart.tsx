@@ -3,7 +3,8 @@ import { niceCeiling, type StackedDay } from '../../lib/stack.js';
 
 /** Colours for models, in order: each has at least 3:1 contrast on white, and a legend names them. */
 export const MODEL_COLOURS = ['#1d4ed8', '#b45309', '#047857', '#be185d', '#6d28d9', '#0e7490', '#4d7c0f', '#b91c1c'];
-export const colourOf = (models: readonly string[], model: string): string => MODEL_COLOURS[Math.max(0, models.indexOf(model)) % MODEL_COLOURS.length] ?? '#1d4ed8';
+export const colourOf = (models: readonly string[], model: string): string =>
+  MODEL_COLOURS[Math.max(0, models.indexOf(model)) % MODEL_COLOURS.length] ?? '#1d4ed8';
 
 const HEIGHT = 220;
 const AXIS = { left: 56, right: 8, top: 10, bottom: 28 };
@@ -60,7 +61,15 @@ export function StackedChart({ id, title, summary, days, models, format, unit }:
             return (
               <g key={day.date}>
                 {day.segments.map((segment) => (
-                  <rect key={segment.model} x={x} width={barWidth} y={y(segment.base + segment.value)} height={Math.max(0, y(segment.base) - y(segment.base + segment.value))} fill={colourOf(models, segment.model)} class="bar">
+                  <rect
+                    key={segment.model}
+                    x={x}
+                    width={barWidth}
+                    y={y(segment.base + segment.value)}
+                    height={Math.max(0, y(segment.base) - y(segment.base + segment.value))}
+                    fill={colourOf(models, segment.model)}
+                    class="bar"
+                  >
                     <title>{`${formatDay(day.date)}, ${segment.model}: ${format(segment.value)} ${unit}`}</title>
                   </rect>
                 ))}

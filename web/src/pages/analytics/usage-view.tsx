@@ -11,7 +11,8 @@ interface UsageViewProps {
   formatCost: (value: number) => string;
 }
 
-const busiest = (days: readonly StackedDay[]) => days.reduce<StackedDay | undefined>((best, day) => (best === undefined || day.total > best.total ? day : best), undefined);
+const busiest = (days: readonly StackedDay[]) =>
+  days.reduce<StackedDay | undefined>((best, day) => (best === undefined || day.total > best.total ? day : best), undefined);
 
 /** Totals, the two charts with one legend, and the same numbers as a table. */
 export function UsageView({ usage, models, images, costs, formatCost }: UsageViewProps) {
@@ -64,7 +65,15 @@ export function UsageView({ usage, models, images, costs, formatCost }: UsageVie
           format={count}
           unit="images"
         />
-        <StackedChart id="chart-costs" title="Cost per day (USD)" summary={`${formatCost(usage.total_cost)} in total, stacked by model.`} days={costs} models={models} format={formatCost} unit="" />
+        <StackedChart
+          id="chart-costs"
+          title="Cost per day (USD)"
+          summary={`${formatCost(usage.total_cost)} in total, stacked by model.`}
+          days={costs}
+          models={models}
+          format={formatCost}
+          unit=""
+        />
       </div>
       <details class="data-table">
         <summary>The numbers as a table</summary>

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../api/client.js';
+import { api, dataOf } from '../../api/client.js';
 import type { Batch, Model, Template } from '../../api/types.js';
 import { control, Field, FormError } from '../../components/field.js';
 import { errorFor, formError, useAction } from '../../hooks/use-action.js';
@@ -28,16 +28,23 @@ export function BatchForm({ models, templates, onStarted }: BatchFormProps) {
   const [draft, setDraft] = useState<Draft>(() => emptyDraft(models.find((m) => m.available && m.lifecycle !== 'shut_down')?.id ?? ''));
   const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
   const model = models.find((m) => m.id === draft.model);
-  const lines = prompts.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  const lines = prompts
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
   const start = useAction(() =>
-    api.post<Batch>('/api/batch/create', {
-      name: name.trim() === '' ? `Batch of ${plural(lines.length, 'prompt')}` : name,
-      prompts: lines,
-      model: draft.model,
-      ...(draft.templateId === '' ? {} : { template_id: draft.templateId }),
-      ...settingsFor(draft, model),
-      ...(webhook.trim() === '' ? {} : { webhook_url: webhook.trim() }),
-    }),
+    dataOf(
+      api.POST('/api/batch/create', {
+        body: {
+          name: name.trim() === '' ? `Batch of ${plural(lines.length, 'prompt')}` : name,
+          prompts: lines,
+          model: draft.model,
+          ...(draft.templateId === '' ? {} : { template_id: draft.templateId }),
+          ...settingsFor(draft, model),
+          ...(webhook.trim() === '' ? {} : { webhook_url: webhook.trim() }),
+        },
+      }),
+    ),
   );
   const failure = start.failure;
   // A bad prompt is named by its place in the list (prompts[2]); it belongs to the prompts box.
@@ -56,15 +63,38 @@ export function BatchForm({ models, templates, onStarted }: BatchFormProps) {
       }}
     >
       <Field id="batch-prompts" label="Prompts" hint={`One per line; ${plural(lines.length, 'prompt')} so far.`} error={promptsError}>
-        <textarea {...control('batch-prompts', { hint: true, error: promptsError })} rows={6} value={prompts} onInput={(event) => setPrompts(event.currentTarget.value)} />
+        <textarea
+          {...control('batch-prompts', { hint: true, error: promptsError })}
+          rows={6}
+          value={prompts}
+          onInput={(event) => setPrompts(event.currentTarget.value)}
+        />
       </Field>
-      <TemplateField idPrefix="batch" hint="Fills in the model and settings; what you change here wins." templates={templates} draft={draft} failure={failure} onDraft={setDraft} />
+      <TemplateField
+        idPrefix="batch"
+        hint="Fills in the model and settings; what you change here wins."
+        templates={templates}
+        draft={draft}
+        failure={failure}
+        onDraft={setDraft}
+      />
       <ModelField idPrefix="batch" models={models} model={model} draft={draft} failure={failure} onChange={change} />
       <ParameterFields idPrefix="batch" draft={draft} model={model} failure={failure} onChange={change} />
       <Field id="batch-name" label="Name" hint="Optional" error={errorFor(failure, 'name')}>
-        <input {...control('batch-name', { hint: true, error: errorFor(failure, 'name') })} type="text" maxLength={100} value={name} onInput={(event) => setName(event.currentTarget.value)} />
+        <input
+          {...control('batch-name', { hint: true, error: errorFor(failure, 'name') })}
+          type="text"
+          maxLength={100}
+          value={name}
+          onInput={(event) => setName(event.currentTarget.value)}
+        />
       </Field>
-      <Field id="batch-webhook" label="Webhook URL" hint="Optional. Gets a signed batch.completed event when the batch is done." error={errorFor(failure, 'webhook_url')}>
+      <Field
+        id="batch-webhook"
+        label="Webhook URL"
+        hint="Optional. Gets a signed batch.completed event when the batch is done."
+        error={errorFor(failure, 'webhook_url')}
+      >
         <input
           {...control('batch-webhook', { hint: true, error: errorFor(failure, 'webhook_url') })}
           type="url"

@@ -1,5 +1,4 @@
-import { api } from '../../api/client.js';
-import type { Batch, Model, Template } from '../../api/types.js';
+import { api, dataOf } from '../../api/client.js';
 import { BatchProgress, isRunning } from '../../components/batch-progress.js';
 import { Loading } from '../../components/loading.js';
 import { PageHeading } from '../../components/page-heading.js';
@@ -11,18 +10,20 @@ import { formatDateTime } from '../../lib/format.js';
 import { Link } from '../../router.js';
 import { BatchForm } from './batch-form.js';
 
+const latestBatches = (signal?: AbortSignal) => dataOf(api.GET('/api/batch', { params: { query: { limit: 50 } }, signal }));
+
 export function BatchesPage() {
   const options = useLoad(async (signal) => {
     const [models, templates] = await Promise.all([
-      api.get<{ models: Model[] }>('/api/models?limit=100', { signal }),
-      api.get<{ templates: Template[] }>('/api/templates?limit=100', { signal }),
+      dataOf(api.GET('/api/models', { params: { query: { limit: 100 } }, signal })),
+      dataOf(api.GET('/api/templates', { params: { query: { limit: 100 } }, signal })),
     ]);
     return { models: models.models, templates: templates.templates };
   }, []);
-  const batches = useLoad((signal) => api.get<{ batches: Batch[] }>('/api/batch?limit=50', { signal }), []);
+  const batches = useLoad(latestBatches, []);
   const list = batches.loaded.state === 'ready' ? batches.loaded.value.batches : [];
   // Progress is polled while anything is still running; it stops by itself when all are done.
-  usePolling(list.some(isRunning), async () => batches.set(await api.get<{ batches: Batch[] }>('/api/batch?limit=50')));
+  usePolling(list.some(isRunning), async () => batches.set(await latestBatches()));
 
   return (
     <>

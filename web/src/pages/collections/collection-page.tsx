@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, segment } from '../../api/client.js';
+import { api, dataOf } from '../../api/client.js';
 import { isDeleted, scheduleDelete, useDeletes } from '../../api/pending-deletes.js';
 import type { Collection, Image } from '../../api/types.js';
 import { ConfirmButton } from '../../components/confirm-button.js';
@@ -21,7 +21,7 @@ import type { PageProps } from '../types.js';
 
 export function CollectionPage({ params }: PageProps) {
   const id = params.id ?? '';
-  const { loaded, reload } = useLoad((signal) => api.get<Collection>(`/api/collections/${segment(id)}`, { signal }), [id]);
+  const { loaded, reload } = useLoad((signal) => dataOf(api.GET('/api/collections/{id}', { params: { path: { id } }, signal })), [id]);
   return (
     <Loading loaded={loaded} label="the collection">
       {(collection) => <CollectionView collection={collection} onChanged={reload} />}
@@ -30,20 +30,25 @@ export function CollectionPage({ params }: PageProps) {
 }
 
 function CollectionView({ collection, onChanged }: { collection: Collection; onChanged: () => void }) {
-  const base = `/api/collections/${segment(collection.id)}`;
-  const list = usePagedList<Image>(`${base}/images`, {}, (body) => body.images as Image[]);
+  const list = usePagedList(
+    async (page) => {
+      const { images, pagination } = await dataOf(api.GET('/api/collections/{id}/images', { params: { path: { id: collection.id }, query: page } }));
+      return { items: images, pagination };
+    },
+    [collection.id],
+  );
   // A picture opens its details here, on top of the collection; Previous and Next stay within it.
   const [openId, setOpenId] = useState<string | undefined>(undefined);
   useDeletes();
   const images = list.items.filter((image) => !isDeleted(image.id));
   const removeImage = useAction(async (image: Image) => {
-    await api.delete(`${base}/images/${segment(image.id)}`);
+    await dataOf(api.DELETE('/api/collections/{id}/images/{image_id}', { params: { path: { id: collection.id, image_id: image.id } } }));
     list.remove((item) => item.id !== image.id);
     onChanged();
   });
   const manage = useAllowance('manage', 'change or delete collections');
   const deleteCollection = useAction(async () => {
-    await api.delete(base);
+    await dataOf(api.DELETE('/api/collections/{id}', { params: { path: { id: collection.id } } }));
     navigate('/collections');
   });
 
@@ -65,11 +70,21 @@ function CollectionView({ collection, onChanged }: { collection: Collection; onC
         images={images}
         label={`Images in ${collection.name}`}
         onOpen={(image) => setOpenId(image.id)}
-        actions={!manage.allowed ? undefined : (image) => (
-          <button type="button" class="button small" aria-label={`Remove ${image.prompt} from the collection`} disabled={removeImage.busy} onClick={() => void removeImage.run(image)}>
-            Remove
-          </button>
-        )}
+        actions={
+          !manage.allowed
+            ? undefined
+            : (image) => (
+                <button
+                  type="button"
+                  class="button small"
+                  aria-label={`Remove ${image.prompt} from the collection`}
+                  disabled={removeImage.busy}
+                  onClick={() => void removeImage.run(image)}
+                >
+                  Remove
+                </button>
+              )
+        }
       />
       <LoadMore hasMore={list.hasMore} loading={list.loading} count={list.items.length} onLoad={list.loadMore} label="Load more images" />
       {openId !== undefined && (
@@ -83,12 +98,18 @@ function CollectionView({ collection, onChanged }: { collection: Collection; onC
         />
       )}
       <Requires permission="manage" action="change or delete collections">
-      <section class="danger-zone" aria-labelledby="delete-collection">
-        <h2 id="delete-collection">Delete this collection</h2>
-        <p class="muted">The images stay in the gallery; only the collection goes.</p>
-        <ConfirmButton label="Delete collection" question={`Delete ${collection.name}?`} confirmLabel="Yes, delete it" busy={deleteCollection.busy} onConfirm={() => deleteCollection.run()} />
-        <FormError text={deleteCollection.failure?.text} />
-      </section>
+        <section class="danger-zone" aria-labelledby="delete-collection">
+          <h2 id="delete-collection">Delete this collection</h2>
+          <p class="muted">The images stay in the gallery; only the collection goes.</p>
+          <ConfirmButton
+            label="Delete collection"
+            question={`Delete ${collection.name}?`}
+            confirmLabel="Yes, delete it"
+            busy={deleteCollection.busy}
+            onConfirm={() => deleteCollection.run()}
+          />
+          <FormError text={deleteCollection.failure?.text} />
+        </section>
       </Requires>
     </>
   );

@@ -1,6 +1,6 @@
 import type { TargetedMouseEvent } from 'preact';
 import { useState } from 'preact/hooks';
-import { api } from '../../api/client.js';
+import { api, dataOf } from '../../api/client.js';
 import type { Collection } from '../../api/types.js';
 import { control, Field, FormError } from '../../components/field.js';
 import { Loading } from '../../components/loading.js';
@@ -12,7 +12,7 @@ import { plural } from '../../lib/format.js';
 import { Link, navigate } from '../../router.js';
 
 export function CollectionsPage() {
-  const { loaded, reload } = useLoad((signal) => api.get<{ collections: Collection[] }>('/api/collections?limit=100', { signal }), []);
+  const { loaded, reload } = useLoad((signal) => dataOf(api.GET('/api/collections', { params: { query: { limit: 100 } }, signal })), []);
   return (
     <>
       <PageHeading title="Collections" />
@@ -42,7 +42,9 @@ export function CollectionsPage() {
             }
           </Loading>
         </section>
-        <Requires permission="manage" action="create collections"><CreateCollection onCreated={reload} /></Requires>
+        <Requires permission="manage" action="create collections">
+          <CreateCollection onCreated={reload} />
+        </Requires>
       </div>
     </>
   );
@@ -63,7 +65,11 @@ function CollectionCover({ collection }: { collection: Collection }) {
   };
   return (
     <a href={href} class="collection-cover" aria-hidden="true" tabIndex={-1} onClick={onClick}>
-      {collection.cover_image_url === null ? <span class="collection-cover-empty" /> : <img src={collection.cover_image_url} alt="" width={72} height={72} loading="lazy" />}
+      {collection.cover_image_url === null ? (
+        <span class="collection-cover-empty" />
+      ) : (
+        <img src={collection.cover_image_url} alt="" width={72} height={72} loading="lazy" />
+      )}
     </a>
   );
 }
@@ -72,7 +78,7 @@ function CreateCollection({ onCreated }: { onCreated: () => void }) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [created, setCreated] = useState<string | undefined>(undefined);
-  const create = useAction(() => api.post<Collection>('/api/collections', { name, ...(description.trim() === '' ? {} : { description }) }));
+  const create = useAction(() => dataOf(api.POST('/api/collections', { body: { name, ...(description.trim() === '' ? {} : { description }) } })));
   const nameError = errorFor(create.failure, 'name');
   const descriptionError = errorFor(create.failure, 'description');
   return (
@@ -92,10 +98,21 @@ function CreateCollection({ onCreated }: { onCreated: () => void }) {
         }}
       >
         <Field id="collection-name" label="Name" error={nameError}>
-          <input {...control('collection-name', { error: nameError })} type="text" maxLength={100} value={name} onInput={(event) => setName(event.currentTarget.value)} />
+          <input
+            {...control('collection-name', { error: nameError })}
+            type="text"
+            maxLength={100}
+            value={name}
+            onInput={(event) => setName(event.currentTarget.value)}
+          />
         </Field>
         <Field id="collection-description" label="Description" hint="Optional" error={descriptionError}>
-          <textarea {...control('collection-description', { hint: true, error: descriptionError })} rows={2} value={description} onInput={(event) => setDescription(event.currentTarget.value)} />
+          <textarea
+            {...control('collection-description', { hint: true, error: descriptionError })}
+            rows={2}
+            value={description}
+            onInput={(event) => setDescription(event.currentTarget.value)}
+          />
         </Field>
         <div class="actions">
           <button type="submit" class="button primary" disabled={create.busy}>

@@ -3,7 +3,17 @@ import { Requires } from '../../components/requires.js';
 import { plural } from '../../lib/format.js';
 
 /** What to do with the selected images: add them to a collection, delete them (with undo), or let go. */
-export function BulkBar({ ids, onDelete, onClear, onAdded }: { ids: readonly string[]; onDelete: () => void; onClear: () => void; onAdded: (message: string) => void }) {
+export function BulkBar({
+  ids,
+  onDelete,
+  onClear,
+  onAdded,
+}: {
+  ids: readonly string[];
+  onDelete: () => void;
+  onClear: () => void;
+  onAdded: (message: string) => void;
+}) {
   return (
     <section class="bulk-bar" aria-label="Selected images">
       <p class="bulk-count" role="status">

@@ -13,7 +13,12 @@ export interface DialogSteps {
  * Previous and Next through a list of images, for the dialog showing `id`; undefined when the image is not
  * in the list (a lineage link led elsewhere). `more` stands in for Next at the end of a list that has more.
  */
-export function stepsThrough(items: readonly { id: string }[], id: string, open: (id: string) => void, options: { total?: number | undefined; more?: (() => void) | undefined } = {}): DialogSteps | undefined {
+export function stepsThrough(
+  items: readonly { id: string }[],
+  id: string,
+  open: (id: string) => void,
+  options: { total?: number | undefined; more?: (() => void) | undefined } = {},
+): DialogSteps | undefined {
   const index = items.findIndex((item) => item.id === id);
   if (index < 0) return undefined;
   const before = items[index - 1];

@@ -67,10 +67,20 @@ export function GalleryFilterForm({ filters, models, failure, onChange }: Galler
         </select>
       </Field>
       <Field id="gallery-from" label="From" error={fromError}>
-        <input {...control('gallery-from', { error: fromError })} type="date" value={filters.from} onChange={(event) => onChange({ from: event.currentTarget.value })} />
+        <input
+          {...control('gallery-from', { error: fromError })}
+          type="date"
+          value={filters.from}
+          onChange={(event) => onChange({ from: event.currentTarget.value })}
+        />
       </Field>
       <Field id="gallery-to" label="To" error={toError}>
-        <input {...control('gallery-to', { error: toError })} type="date" value={filters.to} onChange={(event) => onChange({ to: event.currentTarget.value })} />
+        <input
+          {...control('gallery-to', { error: toError })}
+          type="date"
+          value={filters.to}
+          onChange={(event) => onChange({ to: event.currentTarget.value })}
+        />
       </Field>
       <button type="submit" class="visually-hidden">
         Search

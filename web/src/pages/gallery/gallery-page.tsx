@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { api, dataOf } from '../../api/client.js';
 import { isDeleted, scheduleDelete, useDeletes } from '../../api/pending-deletes.js';
-import type { Image } from '../../api/types.js';
+import type { ImageKind } from '../../api/types.js';
 import { ImageGrid } from '../../components/image-grid.js';
 import { LoadMore } from '../../components/load-more.js';
 import { PageHeading } from '../../components/page-heading.js';
 import { useImageModels } from '../../hooks/use-image-models.js';
 import { usePagedList } from '../../hooks/use-paged-list.js';
 import { plural } from '../../lib/format.js';
+import { filterValue } from '../../lib/paging.js';
 import { Link, navigate } from '../../router.js';
 import type { PageProps } from '../types.js';
 import { BulkBar } from './bulk-bar.js';
@@ -15,10 +17,35 @@ import { deleteLabel, stepsThrough } from './dialog-steps.js';
 import { GalleryFilterForm, type GalleryFilters } from './gallery-filters.js';
 import { ImageDialog } from './image-dialog.js';
 
+/**
+ * The filters that are set, as GET /api/images takes them. The kind goes as the address has it: an unknown one is the
+ * server's to refuse (its 400 is shown over the grid), as for a malformed date.
+ */
+const imageQuery = (filters: GalleryFilters) => ({
+  q: filterValue(filters.q),
+  model: filterValue(filters.model),
+  from: filterValue(filters.from),
+  to: filterValue(filters.to),
+  kind: filterValue(filters.kind) as ImageKind | undefined,
+});
+
 /** `/gallery` and `/gallery/<id>`: the grid, and on top of it the details of image `<id>`. */
 export function GalleryPage({ params, query }: PageProps) {
-  const filters: GalleryFilters = { q: query.get('q') ?? '', model: query.get('model') ?? '', from: query.get('from') ?? '', to: query.get('to') ?? '', kind: query.get('kind') ?? '' };
-  const list = usePagedList<Image>('/api/images', { ...filters }, (body) => body.images as Image[]);
+  const filters: GalleryFilters = {
+    q: query.get('q') ?? '',
+    model: query.get('model') ?? '',
+    from: query.get('from') ?? '',
+    to: query.get('to') ?? '',
+    kind: query.get('kind') ?? '',
+  };
+  const filterKey = JSON.stringify(filters);
+  const list = usePagedList(
+    async (page) => {
+      const { images, pagination } = await dataOf(api.GET('/api/images', { params: { query: { ...imageQuery(filters), ...page } } }));
+      return { items: images, pagination };
+    },
+    [filterKey],
+  );
   const models = useImageModels();
   const openId = params.id;
   useOldDetailsLink(query.get('image'));
@@ -44,7 +71,6 @@ export function GalleryPage({ params, query }: PageProps) {
     document.getElementById('gallery-search')?.focus();
   };
   // What is selected must be what is shown: new filters start a new selection.
-  const filterKey = JSON.stringify(filters);
   useEffect(() => setSelected(new Set()), [filterKey]);
   const remove = (ids: string[], label: string) => {
     scheduleDelete(ids, label);

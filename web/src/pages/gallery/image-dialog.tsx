@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
-import { api, segment } from '../../api/client.js';
+import { api, dataOf } from '../../api/client.js';
 import type { Image, ImageDetail } from '../../api/types.js';
 import { AddToCollection } from '../../components/add-to-collection.js';
 import { CopyButton } from '../../components/copy-button.js';
@@ -24,7 +24,8 @@ interface ImageDialogProps {
   steps?: DialogSteps | undefined;
 }
 
-const typing = (target: EventTarget | null) => target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement;
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement;
 
 /** One image's details in a modal dialog (Escape closes it; focus returns to the picture that opened it). */
 export function ImageDialog({ id, preview, onClose, onDelete, onOpen, steps }: ImageDialogProps) {
@@ -35,7 +36,7 @@ export function ImageDialog({ id, preview, onClose, onDelete, onOpen, steps }: I
     const element = dialog.current;
     if (element !== null && !element.open) element.showModal();
   }, []);
-  const { loaded } = useLoad((signal) => api.get<ImageDetail>(`/api/images/${segment(id)}`, { signal }), [id]);
+  const { loaded } = useLoad((signal) => dataOf(api.GET('/api/images/{id}', { params: { path: { id } }, signal })), [id]);
   const image: ImageDetail | undefined = loaded.state === 'ready' && loaded.value.id === id ? loaded.value : preview?.id === id ? preview : undefined;
   // A link that showed another image is gone with the old content: the focus starts again at the top.
   // Previous and Next stay where they are, and keep it (unless one just went disabled at the end of the list).

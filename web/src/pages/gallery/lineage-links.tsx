@@ -1,5 +1,5 @@
 import type { TargetedMouseEvent } from 'preact';
-import { api, segment } from '../../api/client.js';
+import { api, dataOf } from '../../api/client.js';
 import type { Image } from '../../api/types.js';
 import { useLoad } from '../../hooks/use-load.js';
 import { imageTitle } from '../../lib/images.js';
@@ -11,7 +11,15 @@ import { detailsHref } from './details-address.js';
  */
 export function LineageLinks({ ids, label, onOpen }: { ids: readonly string[]; label: string; onOpen: (id: string) => void }) {
   const { loaded } = useLoad(
-    (signal) => Promise.all(ids.map((id) => api.get<Image>(`/api/images/${segment(id)}`, { signal }).then((image): Image | null => image, () => null))),
+    (signal) =>
+      Promise.all(
+        ids.map((id) =>
+          dataOf(api.GET('/api/images/{id}', { params: { path: { id } }, signal })).then(
+            (image): Image | null => image,
+            () => null,
+          ),
+        ),
+      ),
     [ids.join(',')],
   );
   const images = loaded.state === 'ready' ? loaded.value : undefined;

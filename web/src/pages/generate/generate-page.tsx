@@ -1,5 +1,5 @@
-import { api, segment } from '../../api/client.js';
-import type { Image, Model, Template } from '../../api/types.js';
+import { api, dataOf } from '../../api/client.js';
+import type { Image } from '../../api/types.js';
 import { Loading } from '../../components/loading.js';
 import { PageHeading } from '../../components/page-heading.js';
 import { useLoad } from '../../hooks/use-load.js';
@@ -17,7 +17,7 @@ interface LoadedImage {
 const loadImage = (id: string | undefined, signal: AbortSignal): Promise<LoadedImage | undefined> =>
   id === undefined
     ? Promise.resolve(undefined)
-    : api.get<Image>(`/api/images/${segment(id)}`, { signal }).then(
+    : dataOf(api.GET('/api/images/{id}', { params: { path: { id } }, signal })).then(
         (image): LoadedImage => ({ image }),
         (error: unknown): LoadedImage => ({ failure: asFailure(error) }),
       );
@@ -25,15 +25,16 @@ const loadImage = (id: string | undefined, signal: AbortSignal): Promise<LoadedI
 /**
  * `/generate?template=<id>` starts from a template, `/generate?image=<id>` from a gallery image to edit, and
  * `/generate?reuse=<id>` from an image's prompt, model and settings ("Reuse prompt" in its details).
+ * `/generations/<id>` is the same page following that generation: where Generate goes once the job is accepted.
  */
-export function GeneratePage({ query }: PageProps) {
+export function GeneratePage({ params, query }: PageProps) {
   const imageId = query.get('image') ?? undefined;
   const reuseId = query.get('reuse') ?? undefined;
   const { loaded } = useLoad(
     async (signal) => {
       const [models, templates, edit, reuse] = await Promise.all([
-        api.get<{ models: Model[] }>('/api/models?limit=100', { signal }),
-        api.get<{ templates: Template[] }>('/api/templates?limit=100', { signal }),
+        dataOf(api.GET('/api/models', { params: { query: { limit: 100 } }, signal })),
+        dataOf(api.GET('/api/templates', { params: { query: { limit: 100 } }, signal })),
         loadImage(imageId, signal),
         loadImage(reuseId, signal),
       ]);
@@ -69,6 +70,7 @@ export function GeneratePage({ query }: PageProps) {
               templateId={query.get('template') ?? undefined}
               editImage={edit?.image}
               reuseImage={reuse?.image}
+              generationId={params.id}
             />
           </>
         )}

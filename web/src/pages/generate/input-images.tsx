@@ -42,7 +42,13 @@ export function InputImageFields({ model, inputs, children }: { model: Model | u
           ))}
         </ul>
       )}
-      {unused > 0 && <p class="warning">{max === 0 ? 'They are not sent with this model.' : `This model uses the first ${plural(max, 'image')}; the other ${unused} ${unused === 1 ? 'is' : 'are'} not sent.`}</p>}
+      {unused > 0 && (
+        <p class="warning">
+          {max === 0
+            ? 'They are not sent with this model.'
+            : `This model uses the first ${plural(max, 'image')}; the other ${unused} ${unused === 1 ? 'is' : 'are'} not sent.`}
+        </p>
+      )}
       {max > 0 && (
         <div class="upload-row">
           <input

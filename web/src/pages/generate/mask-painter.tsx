@@ -91,7 +91,15 @@ export function MaskPainter({ image, canvas, painted, onPaint, onClear }: MaskPa
         </div>
         <div class="mask-tools">
           <label for="gen-mask-brush">Brush size</label>
-          <input id="gen-mask-brush" type="range" min={2} max={Math.max(8, Math.round(longest / 4))} step={1} value={brush} onInput={(event) => setBrush(Number(event.currentTarget.value))} />
+          <input
+            id="gen-mask-brush"
+            type="range"
+            min={2}
+            max={Math.max(8, Math.round(longest / 4))}
+            step={1}
+            value={brush}
+            onInput={(event) => setBrush(Number(event.currentTarget.value))}
+          />
           <output for="gen-mask-brush">{brush} px</output>
           <button
             type="button"

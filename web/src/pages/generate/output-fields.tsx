@@ -20,13 +20,19 @@ export function OutputFields({ draft, model, failure, onChange }: OutputFieldsPr
   if (outputs === undefined) return null;
   const format = outputFormatFor(draft, model);
   const formats = outputs.formats.filter((name) => name !== 'png');
-  if (formats.length === 0 && outputs.quality.length === 0 && !outputs.transparent_background) return null;
-  const select = (name: 'output_format' | 'quality' | 'background', label: string, value: string, options: [string, string][]) => {
+  if (formats.length === 0 && outputs.quality.length === 0 && !outputs.transparent_background && !outputs.partial_images) return null;
+  const select = (
+    name: 'output_format' | 'quality' | 'background' | 'partial_images',
+    label: string,
+    value: string,
+    options: [string, string][],
+    hint?: string,
+  ) => {
     const id = `gen-${name.replace('_', '-')}`;
     const error = errorFor(failure, name);
     return (
-      <Field id={id} label={label} error={error}>
-        <select {...control(id, { error })} value={value} onChange={(event) => onChange({ [name]: event.currentTarget.value })}>
+      <Field id={id} label={label} hint={hint} error={error}>
+        <select {...control(id, { error, hint: hint !== undefined })} value={value} onChange={(event) => onChange({ [name]: event.currentTarget.value })}>
           {options.map(([optionValue, text]) => (
             <option key={optionValue} value={optionValue}>
               {text}
@@ -39,7 +45,8 @@ export function OutputFields({ draft, model, failure, onChange }: OutputFieldsPr
   const compressionError = errorFor(failure, 'output_compression');
   return (
     <div class="parameter-grid">
-      {formats.length > 0 && select('output_format', 'Output format', format, [['', 'PNG'], ...formats.map((name): [string, string] => [name, FORMAT_NAMES[name] ?? name])])}
+      {formats.length > 0 &&
+        select('output_format', 'Output format', format, [['', 'PNG'], ...formats.map((name): [string, string] => [name, FORMAT_NAMES[name] ?? name])])}
       {format !== '' && format !== 'png' && (
         <Field id="gen-output-compression" label="Compression" hint="0 to 100" error={compressionError}>
           <input
@@ -55,7 +62,10 @@ export function OutputFields({ draft, model, failure, onChange }: OutputFieldsPr
         </Field>
       )}
       {outputs.quality.length > 0 &&
-        select('quality', 'Quality', draft.quality, [['', 'Model default'], ...[...outputs.quality, 'auto'].map((name): [string, string] => [name, QUALITY_NAMES[name] ?? name])])}
+        select('quality', 'Quality', draft.quality, [
+          ['', 'Model default'],
+          ...[...outputs.quality, 'auto'].map((name): [string, string] => [name, QUALITY_NAMES[name] ?? name]),
+        ])}
       {outputs.transparent_background &&
         select('background', 'Background', draft.background, [
           ['', 'Model default'],
@@ -63,6 +73,19 @@ export function OutputFields({ draft, model, failure, onChange }: OutputFieldsPr
           ['opaque', 'Opaque'],
           ['auto', 'Auto'],
         ])}
+      {outputs.partial_images &&
+        select(
+          'partial_images',
+          'Partial images',
+          draft.partial_images,
+          [
+            ['', 'None'],
+            ['1', '1'],
+            ['2', '2'],
+            ['3', '3'],
+          ],
+          'Previews while it draws; the provider bills them as output tokens.',
+        )}
     </div>
   );
 }

@@ -16,7 +16,11 @@ interface ParameterFieldsProps {
 export function ParameterFields({ idPrefix, draft, model, failure, onChange }: ParameterFieldsProps) {
   const takes = (name: Model['parameters'][number]) => model === undefined || model.parameters.includes(name);
   const id = (name: string) => `${idPrefix}-${name.replace('_', '-')}`;
-  const number = (name: 'width' | 'height' | 'seed' | 'steps' | 'guidance', label: string, attrs: { min?: number; max?: number; step?: number | 'any'; placeholder?: string; hint?: string }) => {
+  const number = (
+    name: 'width' | 'height' | 'seed' | 'steps' | 'guidance',
+    label: string,
+    attrs: { min?: number; max?: number; step?: number | 'any'; placeholder?: string; hint?: string },
+  ) => {
     const error = errorFor(failure, name);
     return (
       <Field id={id(name)} label={label} hint={attrs.hint} error={error}>
@@ -58,8 +62,10 @@ export function ParameterFields({ idPrefix, draft, model, failure, onChange }: P
         </Field>
       ) : (
         <>
-          {takes('width') && number('width', 'Width', { min: model?.min_size, max: model?.max_width, placeholder: String(model?.default_width ?? ''), hint: 'Pixels' })}
-          {takes('height') && number('height', 'Height', { min: model?.min_size, max: model?.max_height, placeholder: String(model?.default_height ?? ''), hint: 'Pixels' })}
+          {takes('width') &&
+            number('width', 'Width', { min: model?.min_size, max: model?.max_width, placeholder: String(model?.default_width ?? ''), hint: 'Pixels' })}
+          {takes('height') &&
+            number('height', 'Height', { min: model?.min_size, max: model?.max_height, placeholder: String(model?.default_height ?? ''), hint: 'Pixels' })}
         </>
       )}
       {takes('seed') && number('seed', 'Seed', { min: 0, placeholder: 'random', hint: 'Same prompt and seed, same picture' })}

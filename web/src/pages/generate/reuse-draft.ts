@@ -4,7 +4,8 @@ import type { Draft } from '../../lib/draft.js';
 const text = (value: number | string | undefined): string => (value === undefined ? '' : String(value));
 
 /** The model an image was made with, when this server still offers it (shut-down models are not). */
-export const offeredModel = (image: Image, models: readonly Model[]): Model | undefined => models.find((model) => model.id === image.model && model.lifecycle !== 'shut_down');
+export const offeredModel = (image: Image, models: readonly Model[]): Model | undefined =>
+  models.find((model) => model.id === image.model && model.lifecycle !== 'shut_down');
 
 /**
  * "Reuse prompt": the image's prompt, model and the settings it was made with (as recorded, seed included:

@@ -11,7 +11,9 @@ const KEEP = 100;
 const results: Image[] = [];
 const added = changeSignal();
 
+/** Once each: the same image is seen again when its generation is opened again. */
 export function rememberResult(image: Image): void {
+  if (results.some((known) => known.id === image.id)) return;
   results.unshift(image);
   results.splice(KEEP);
   added.notify();

@@ -63,7 +63,11 @@ export function ModelField({ idPrefix, models, model, draft, failure, onChange }
   const error = errorFor(failure, 'model');
   return (
     <Field id={id} label="Model" hint={modelHint(model)} error={error}>
-      <select {...control(id, { hint: true, error })} value={draft.model} onChange={(event) => onChange({ model: event.currentTarget.value, width: '', height: '' })}>
+      <select
+        {...control(id, { hint: true, error })}
+        value={draft.model}
+        onChange={(event) => onChange({ model: event.currentTarget.value, width: '', height: '' })}
+      >
         <ModelOptions models={models} />
       </select>
     </Field>

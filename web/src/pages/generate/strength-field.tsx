@@ -5,7 +5,15 @@ export function StrengthField({ value, error, onChange }: { value: string; error
   return (
     <Field id="gen-strength" label="Strength" hint="0 keeps the input image as it is, 1 ignores it." error={error}>
       <div class="range-row">
-        <input {...control('gen-strength', { hint: true, error })} type="range" min={0} max={1} step={0.05} value={value} onInput={(event) => onChange(event.currentTarget.value)} />
+        <input
+          {...control('gen-strength', { hint: true, error })}
+          type="range"
+          min={0}
+          max={1}
+          step={0.05}
+          value={value}
+          onInput={(event) => onChange(event.currentTarget.value)}
+        />
         <output for="gen-strength">{Number(value).toFixed(2)}</output>
       </div>
     </Field>

@@ -44,7 +44,8 @@ export function useInputImages(initial: readonly Image[], max: number): InputIma
       setProblem(`This model takes up to ${plural(max, 'image')}: remove one first.`);
       return;
     }
-    if (files.length > room) setProblem(`This model takes up to ${plural(max, 'image')}: only the first ${plural(room, 'file')} ${room === 1 ? 'was' : 'were'} added.`);
+    if (files.length > room)
+      setProblem(`This model takes up to ${plural(max, 'image')}: only the first ${plural(room, 'file')} ${room === 1 ? 'was' : 'were'} added.`);
     for (const file of files.slice(0, room)) {
       const image = await upload.run(file);
       if (image === undefined) return;

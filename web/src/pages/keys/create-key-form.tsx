@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../api/client.js';
+import { api, dataOf } from '../../api/client.js';
 import type { CreatedApiKey, Permission, Plan } from '../../api/types.js';
 import { control, Field, FormError } from '../../components/field.js';
 import { errorFor, formError, useAction } from '../../hooks/use-action.js';
@@ -27,15 +27,19 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) =
     const daily = budgetValue(limits.daily);
     const monthly = budgetValue(limits.monthly);
     const expires = expiryValue(limits.expires);
-    return api.post<CreatedApiKey>('/api/keys', {
-      name,
-      permissions,
-      plan,
-      ...(plan === 'enterprise' && rateLimit.trim() !== '' ? { rate_limit: Number(rateLimit) } : {}),
-      ...(daily === null ? {} : { daily_budget_usd: daily }),
-      ...(monthly === null ? {} : { monthly_budget_usd: monthly }),
-      ...(expires === null ? {} : { expires_at: expires }),
-    });
+    return dataOf(
+      api.POST('/api/keys', {
+        body: {
+          name,
+          permissions,
+          plan,
+          ...(plan === 'enterprise' && rateLimit.trim() !== '' ? { rate_limit: Number(rateLimit) } : {}),
+          ...(daily === null ? {} : { daily_budget_usd: daily }),
+          ...(monthly === null ? {} : { monthly_budget_usd: monthly }),
+          ...(expires === null ? {} : { expires_at: expires }),
+        },
+      }),
+    );
   });
   const failure = create.failure;
   const permissionsError = errorFor(failure, 'permissions');
@@ -53,16 +57,27 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) =
       }}
     >
       <Field id="key-name" label="Name" hint="What uses it, e.g. ci or website" error={errorFor(failure, 'name')}>
-        <input {...control('key-name', { hint: true, error: errorFor(failure, 'name') })} type="text" maxLength={100} value={name} onInput={(event) => setName(event.currentTarget.value)} />
+        <input
+          {...control('key-name', { hint: true, error: errorFor(failure, 'name') })}
+          type="text"
+          maxLength={100}
+          value={name}
+          onInput={(event) => setName(event.currentTarget.value)}
+        />
       </Field>
-      <fieldset class={permissionsError === undefined ? 'checks' : 'checks has-error'} aria-describedby={permissionsError === undefined ? undefined : 'key-permissions-error'}>
+      <fieldset
+        class={permissionsError === undefined ? 'checks' : 'checks has-error'}
+        aria-describedby={permissionsError === undefined ? undefined : 'key-permissions-error'}
+      >
         <legend>Permissions</legend>
         {PERMISSIONS.map((permission) => (
           <label key={permission.value} class="check">
             <input
               type="checkbox"
               checked={permissions.includes(permission.value)}
-              onChange={(event) => setPermissions(event.currentTarget.checked ? [...permissions, permission.value] : permissions.filter((p) => p !== permission.value))}
+              onChange={(event) =>
+                setPermissions(event.currentTarget.checked ? [...permissions, permission.value] : permissions.filter((p) => p !== permission.value))
+              }
             />
             <span>
               {permission.label} <span class="muted">({permission.hint})</span>
@@ -86,7 +101,14 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) =
       </Field>
       {plan === 'enterprise' && (
         <Field id="key-rate-limit" label="Rate limit" hint="Requests per minute" error={errorFor(failure, 'rate_limit')}>
-          <input {...control('key-rate-limit', { hint: true, error: errorFor(failure, 'rate_limit') })} type="number" min={1} step={1} value={rateLimit} onInput={(event) => setRateLimit(event.currentTarget.value)} />
+          <input
+            {...control('key-rate-limit', { hint: true, error: errorFor(failure, 'rate_limit') })}
+            type="number"
+            min={1}
+            step={1}
+            value={rateLimit}
+            onInput={(event) => setRateLimit(event.currentTarget.value)}
+          />
         </Field>
       )}
       <KeyLimitFields idPrefix="key" limits={limits} onChange={setLimits} failure={failure} />

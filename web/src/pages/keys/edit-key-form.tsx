@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, segment } from '../../api/client.js';
+import { api, dataOf } from '../../api/client.js';
 import type { ApiKey, ApiKeyChanges } from '../../api/types.js';
 import { FormError } from '../../components/field.js';
 import { formError, useAction } from '../../hooks/use-action.js';
@@ -25,7 +25,7 @@ export function EditKeyForm({ apiKey, onDone }: EditKeyFormProps) {
     if (limits.monthly !== initial.monthly) changes.monthly_budget_usd = budgetValue(limits.monthly);
     if (limits.expires !== initial.expires) changes.expires_at = expiryValue(limits.expires);
     if (Object.keys(changes).length === 0) return { changed: undefined };
-    return { changed: await api.patch<ApiKey>(`/api/keys/${segment(apiKey.id)}`, changes) };
+    return { changed: await dataOf(api.PATCH('/api/keys/{id}', { params: { path: { id: apiKey.id } }, body: changes })) };
   });
 
   return (

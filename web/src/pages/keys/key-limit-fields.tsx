@@ -46,7 +46,15 @@ export function KeyLimitFields({ idPrefix, limits, onChange, failure }: KeyLimit
     const error = errorFor(failure, `${which}_budget_usd`);
     return (
       <Field id={id} label={label} hint={hint} error={error}>
-        <input {...control(id, { hint: true, error })} type="number" min={0} step="any" inputMode="decimal" value={limits[which]} onInput={(event) => onChange({ ...limits, [which]: event.currentTarget.value })} />
+        <input
+          {...control(id, { hint: true, error })}
+          type="number"
+          min={0}
+          step="any"
+          inputMode="decimal"
+          value={limits[which]}
+          onInput={(event) => onChange({ ...limits, [which]: event.currentTarget.value })}
+        />
       </Field>
     );
   };
@@ -57,7 +65,12 @@ export function KeyLimitFields({ idPrefix, limits, onChange, failure }: KeyLimit
       {budget('daily', 'Daily budget (USD)', 'Per UTC day; empty for none')}
       {budget('monthly', 'Monthly budget (USD)', 'Per UTC month; empty for none')}
       <Field id={expiresId} label="Expires" hint="Your local time; empty for never" error={expiresError}>
-        <input {...control(expiresId, { hint: true, error: expiresError })} type="datetime-local" value={limits.expires} onInput={(event) => onChange({ ...limits, expires: event.currentTarget.value })} />
+        <input
+          {...control(expiresId, { hint: true, error: expiresError })}
+          type="datetime-local"
+          value={limits.expires}
+          onInput={(event) => onChange({ ...limits, expires: event.currentTarget.value })}
+        />
       </Field>
     </div>
   );

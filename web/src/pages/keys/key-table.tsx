@@ -1,4 +1,4 @@
-import { api, segment } from '../../api/client.js';
+import { api, dataOf } from '../../api/client.js';
 import type { ApiKey } from '../../api/types.js';
 import { ConfirmButton } from '../../components/confirm-button.js';
 import { FormError } from '../../components/field.js';
@@ -54,7 +54,7 @@ export function KeyTable({ keys, onRevoked, onEdit }: KeyListProps & { keys: Api
 
 function KeyRow({ apiKey, onRevoked, onEdit }: KeyListProps & { apiKey: ApiKey }) {
   const revoke = useAction(async () => {
-    await api.delete(`/api/keys/${segment(apiKey.id)}`);
+    await dataOf(api.DELETE('/api/keys/{id}', { params: { path: { id: apiKey.id } } }));
     onRevoked();
   });
   const own = useSession().me?.key ?? null;
@@ -85,7 +85,14 @@ function KeyRow({ apiKey, onRevoked, onEdit }: KeyListProps & { apiKey: ApiKey }
             </button>
           )}
           {apiKey.status === 'active' && kept === undefined && (
-            <ConfirmButton label="Revoke" name={`Revoke ${apiKey.name}`} question={`Revoke ${apiKey.name}? Clients using it stop working at once.`} confirmLabel="Yes, revoke" busy={revoke.busy} onConfirm={() => revoke.run()} />
+            <ConfirmButton
+              label="Revoke"
+              name={`Revoke ${apiKey.name}`}
+              question={`Revoke ${apiKey.name}? Clients using it stop working at once.`}
+              confirmLabel="Yes, revoke"
+              busy={revoke.busy}
+              onConfirm={() => revoke.run()}
+            />
           )}
         </div>
         {kept !== undefined && <p class="hint not-revocable">Revoke is not offered because {kept}.</p>}

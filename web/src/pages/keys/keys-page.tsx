@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../api/client.js';
+import { api, dataOf } from '../../api/client.js';
 import type { ApiKey, CreatedApiKey } from '../../api/types.js';
 import { Loading } from '../../components/loading.js';
 import { PageHeading } from '../../components/page-heading.js';
@@ -26,7 +26,7 @@ export function KeysPage() {
 }
 
 function KeyManagement() {
-  const { loaded, reload } = useLoad((signal) => api.get<{ keys: ApiKey[] }>('/api/keys?limit=100', { signal }), []);
+  const { loaded, reload } = useLoad((signal) => dataOf(api.GET('/api/keys', { params: { query: { limit: 100 } }, signal })), []);
   // The secret exists only here, in memory: a reload or leaving the page forgets it for good.
   const [created, setCreated] = useState<CreatedApiKey | undefined>(undefined);
   const [editing, setEditing] = useState<ApiKey | undefined>(undefined);

@@ -17,7 +17,17 @@ export function NewKeySecret({ created, onDone }: { created: CreatedApiKey; onDo
       </p>
       <label for="new-key-value">New API key</label>
       {/* A text area, so the whole secret is visible (wrapped) at any width. */}
-      <textarea ref={field} id="new-key-value" class="secret-value" rows={2} readOnly value={created.key} spellcheck={false} aria-describedby="new-key-warning" onFocus={(event) => event.currentTarget.select()} />
+      <textarea
+        ref={field}
+        id="new-key-value"
+        class="secret-value"
+        rows={2}
+        readOnly
+        value={created.key}
+        spellcheck={false}
+        aria-describedby="new-key-warning"
+        onFocus={(event) => event.currentTarget.select()}
+      />
       <div class="actions">
         <CopyButton text={created.key} label="Copy key" />
         <button type="button" class="button" onClick={onDone}>

@@ -47,15 +47,30 @@ export function TemplateForm({ idPrefix, models, template, submitLabel, action, 
       }}
     >
       <Field id={id('name')} label="Name" error={errorFor(failure, 'name')}>
-        <input {...control(id('name'), { error: errorFor(failure, 'name') })} type="text" maxLength={100} value={name} onInput={(event) => setName(event.currentTarget.value)} />
+        <input
+          {...control(id('name'), { error: errorFor(failure, 'name') })}
+          type="text"
+          maxLength={100}
+          value={name}
+          onInput={(event) => setName(event.currentTarget.value)}
+        />
       </Field>
       <Field id={id('model')} label="Model" error={errorFor(failure, 'model')}>
-        <select {...control(id('model'), { error: errorFor(failure, 'model') })} value={draft.model} onChange={(event) => change({ model: event.currentTarget.value, width: '', height: '' })}>
+        <select
+          {...control(id('model'), { error: errorFor(failure, 'model') })}
+          value={draft.model}
+          onChange={(event) => change({ model: event.currentTarget.value, width: '', height: '' })}
+        >
           <ModelOptions models={models} />
         </select>
       </Field>
       <Field id={id('prompt')} label="Default prompt" error={errorFor(failure, 'default_prompt')}>
-        <textarea {...control(id('prompt'), { error: errorFor(failure, 'default_prompt') })} rows={2} value={draft.prompt} onInput={(event) => change({ prompt: event.currentTarget.value })} />
+        <textarea
+          {...control(id('prompt'), { error: errorFor(failure, 'default_prompt') })}
+          rows={2}
+          value={draft.prompt}
+          onInput={(event) => change({ prompt: event.currentTarget.value })}
+        />
       </Field>
       <ParameterFields idPrefix={idPrefix} draft={draft} model={model} failure={undefined} onChange={change} />
       <div class="actions">

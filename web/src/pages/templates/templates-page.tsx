@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, segment } from '../../api/client.js';
+import { api, dataOf } from '../../api/client.js';
 import type { Model, Template } from '../../api/types.js';
 import { ConfirmButton } from '../../components/confirm-button.js';
 import { FormError } from '../../components/field.js';
@@ -16,12 +16,12 @@ import { TemplateForm, type TemplateBody } from './template-form.js';
 export function TemplatesPage() {
   const { loaded, reload } = useLoad(async (signal) => {
     const [templates, models] = await Promise.all([
-      api.get<{ templates: Template[] }>('/api/templates?limit=100', { signal }),
-      api.get<{ models: Model[] }>('/api/models?limit=100', { signal }),
+      dataOf(api.GET('/api/templates', { params: { query: { limit: 100 } }, signal })),
+      dataOf(api.GET('/api/models', { params: { query: { limit: 100 } }, signal })),
     ]);
     return { templates: templates.templates, models: models.models };
   }, []);
-  const create = useAction((body: TemplateBody) => api.post<Template>('/api/templates', body));
+  const create = useAction((body: TemplateBody) => dataOf(api.POST('/api/templates', { body })));
   const [formKey, setFormKey] = useState(0);
   const canCreate = useAllowance('manage', 'create templates').allowed;
 
@@ -37,7 +37,11 @@ export function TemplatesPage() {
               <div>
                 <section aria-labelledby="your-templates">
                   <h2 id="your-templates">Your templates</h2>
-                  {mine.length === 0 ? <p class="muted">{canCreate ? 'None yet. Create one here, or start from a sample below.' : 'None yet.'}</p> : <TemplateList templates={mine} models={models} onChanged={reload} />}
+                  {mine.length === 0 ? (
+                    <p class="muted">{canCreate ? 'None yet. Create one here, or start from a sample below.' : 'None yet.'}</p>
+                  ) : (
+                    <TemplateList templates={mine} models={models} onChanged={reload} />
+                  )}
                 </section>
                 <section aria-labelledby="sample-templates">
                   <h2 id="sample-templates">Samples</h2>
@@ -81,9 +85,9 @@ function TemplateList({ templates, models, onChanged }: { templates: Template[];
 
 function TemplateItem({ template, models, onChanged }: { template: Template; models: Model[]; onChanged: () => void }) {
   const [editing, setEditing] = useState(false);
-  const update = useAction((body: TemplateBody) => api.put<Template>(`/api/templates/${segment(template.id)}`, body));
+  const update = useAction((body: TemplateBody) => dataOf(api.PUT('/api/templates/{id}', { params: { path: { id: template.id } }, body })));
   const remove = useAction(async () => {
-    await api.delete(`/api/templates/${segment(template.id)}`);
+    await dataOf(api.DELETE('/api/templates/{id}', { params: { path: { id: template.id } } }));
     onChanged();
   });
   const settings = Object.entries(template.parameters).map(([name, value]) => `${name} ${String(value)}`);
@@ -138,7 +142,14 @@ function TemplateItem({ template, models, onChanged }: { template: Template; mod
             <button type="button" class="button" aria-label={`Edit ${template.name}`} onClick={() => setEditing(true)}>
               Edit
             </button>
-            <ConfirmButton label="Delete" name={`Delete ${template.name}`} question={`Delete ${template.name}?`} confirmLabel="Yes, delete it" busy={remove.busy} onConfirm={() => remove.run()} />
+            <ConfirmButton
+              label="Delete"
+              name={`Delete ${template.name}`}
+              question={`Delete ${template.name}?`}
+              confirmLabel="Yes, delete it"
+              busy={remove.busy}
+              onConfirm={() => remove.run()}
+            />
           </>
         )}
       </div>

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+const DOCS = path.resolve(import.meta.dirname, '../../docs');
+
+/**
+ * The text of one section of a page under docs/: a `## <heading>` up to the next heading of that level, or, when
+ * the heading is the page's `# <title>`, the whole page.
+ */
+export function docsSection(page: string, heading: string): string {
+  const file = path.join(DOCS, page);
+  const text = fs.readFileSync(file, 'utf8');
+  if (text.startsWith(`# ${heading}\n`)) return text;
+  const start = text.indexOf(`\n## ${heading}\n`);
+  if (start < 0) throw new Error(`docs/${page} has no "## ${heading}" section; the test reads its code blocks from there`);
+  const end = text.indexOf('\n## ', start + 1);
+  return text.slice(start, end < 0 ? undefined : end);
+}
+
+/** The bodies of the fenced code blocks of one language (```bash ... ```), in order. */
+export function codeBlocks(section: string, language: string): string[] {
+  const fence = new RegExp(String.raw`^\`\`\`${language}\n([\s\S]*?)^\`\`\`$`, 'gm');
+  return [...section.matchAll(fence)].map((match) => match[1] ?? '');
+}
+
+/**
+ * A `# -> ...` line as a pattern over one line of output: its text literally, each `...` standing for anything
+ * on the same line (so an expectation never spans two answers).
+ */
+export function expectationPattern(expected: string): RegExp {
+  const escape = (part: string) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(expected.split('...').map(escape).join('[^\\n]*?'), 'g');
+}
+
+/** The `# -> ` lines of a script, without the marker. */
+export const expectations = (script: string): string[] =>
+  script
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith('# -> '))
+    .map((line) => line.slice('# -> '.length).trim());
+
+/** The script's lines without their comments: what bash runs (its commands have no ` #` inside quotes). */
+export const commandLines = (script: string): string[] =>
+  script
+    .split('\n')
+    .map((line) => line.replace(/(^|\s)#.*$/, '').trimEnd())
+    .filter((line) => line.trim() !== '');
