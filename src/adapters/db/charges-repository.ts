@@ -86,8 +86,12 @@ const IDS_PER_QUERY = 500;
 export function createChargeRepository(
   db: Kysely<DatabaseSchema>,
   dialect: Database['dialect'],
-  options: { maxBoundParameters: number } = { maxBoundParameters: DEFAULT_MAX_BOUND_PARAMETERS },
+  options: { maxBoundParameters: number; durable?: (() => Promise<void>) | undefined } = { maxBoundParameters: DEFAULT_MAX_BOUND_PARAMETERS },
 ): ChargeRepository {
+  // What must survive a power cut before the caller goes on: a reservation made before a paid call, and the job id a
+  // provider gave it (what its invoice is reconciled against). A settlement or a stored answer's journal lost to a
+  // power cut leaves the charge reserved, settled again by the run that resumes it or as uncertain by the sweep.
+  const durable = options.durable ?? (() => Promise.resolve());
   const idsPerQuery = perStatement(IDS_PER_QUERY, options.maxBoundParameters, 1, 1);
   const spentSince = async (writer: Writer, keyId: string, since: string): Promise<number> => {
     const row = await writer
@@ -134,25 +138,31 @@ export function createChargeRepository(
     throw new Error(`charge ${row.id} could not be reserved: the budget check and the spend read twice disagreed`);
   };
 
+  const reserveRow = async (row: ChargeRow, limits: readonly BudgetLimit[]): Promise<ReserveResult> => {
+    if (limits.length === 0) {
+      await db.insertInto('charges').values(fromChargeRow(row)).execute();
+      return { reserved: true };
+    }
+    if (dialect === 'sqlite') return reserveInOneStatement(row, limits);
+    return db.transaction().execute(async (trx) => {
+      // PostgreSQL: the row locks of every key whose budget applies make concurrent reservations under one budget,
+      // from any process and any key of its tree, take turns, and each sees the ones before it (read committed
+      // reads what committed before each statement). Locked in id order, so two trees never wait on each other.
+      const budgetKeys = [...new Set(limits.map((limit) => limit.key_id))].sort();
+      await trx.selectFrom('api_keys').select('id').where('id', 'in', budgetKeys).orderBy('id').forUpdate().execute();
+      const exceeded = await firstExceeded(trx, row.estimated_usd, limits);
+      if (exceeded !== undefined) return exceeded;
+      await trx.insertInto('charges').values(fromChargeRow(row)).execute();
+      return { reserved: true };
+    });
+  };
+
   return {
     settleWrite: (settlement) => writeOf('charges.settle', settlementOf(db, settlement)),
     async reserve(row, limits) {
-      if (limits.length === 0) {
-        await db.insertInto('charges').values(fromChargeRow(row)).execute();
-        return { reserved: true };
-      }
-      if (dialect === 'sqlite') return reserveInOneStatement(row, limits);
-      return db.transaction().execute(async (trx) => {
-        // PostgreSQL: the row locks of every key whose budget applies make concurrent reservations under one budget,
-        // from any process and any key of its tree, take turns, and each sees the ones before it (read committed
-        // reads what committed before each statement). Locked in id order, so two trees never wait on each other.
-        const budgetKeys = [...new Set(limits.map((limit) => limit.key_id))].sort();
-        await trx.selectFrom('api_keys').select('id').where('id', 'in', budgetKeys).orderBy('id').forUpdate().execute();
-        const exceeded = await firstExceeded(trx, row.estimated_usd, limits);
-        if (exceeded !== undefined) return exceeded;
-        await trx.insertInto('charges').values(fromChargeRow(row)).execute();
-        return { reserved: true };
-      });
+      const result = await reserveRow(row, limits);
+      if (result.reserved) await durable();
+      return result;
     },
 
     async recordJournal(id, journal) {
@@ -162,6 +172,7 @@ export function createChargeRepository(
         .set({ journal: JSON.stringify(journal), provider_job_id: jobId })
         .where('id', '=', id)
         .execute();
+      if (jobId !== null) await durable();
     },
 
     settle: async (settlement) => void (await settlementOf(db, settlement).execute()),

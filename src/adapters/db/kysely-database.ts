@@ -42,6 +42,11 @@ export interface KyselyDatabaseOptions {
   maxBoundParameters?: number;
   /** SQLite's synchronous read of committed rows, for the hottest statements (see committed-read.ts). */
   readCommitted?: CommittedRead;
+  /**
+   * Resolves once every commit so far would survive a power cut, for the ledger's writes that must (SQLite syncs
+   * its WAL: sqlite-durable-writes.ts). Absent where every commit already is durable (PostgreSQL, D1).
+   */
+  durable?: () => Promise<void>;
 }
 
 export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Database['dialect'], options: KyselyDatabaseOptions = {}): KyselyDatabase {
@@ -73,7 +78,7 @@ export function createKyselyDatabase(db: Kysely<DatabaseSchema>, dialect: Databa
     webhookOutbox: createWebhookOutboxRepository(db, unit),
     settings: createSettingsRepository(db),
     idempotency: createIdempotencyRepository(db),
-    charges: createChargeRepository(db, dialect, { maxBoundParameters }),
+    charges: createChargeRepository(db, dialect, { maxBoundParameters, durable: options.durable }),
     async migrate() {
       if (options.migrate !== undefined) return options.migrate();
       return options.migrationLock === undefined ? migrate() : options.migrationLock(migrate);
