@@ -1,4 +1,5 @@
 import { createA1111Provider } from '../../src/adapters/providers/a1111/a1111-provider.js';
+import { createBflProvider } from '../../src/adapters/providers/bfl/bfl-provider.js';
 import { createComfyUiProvider } from '../../src/adapters/providers/comfyui/comfyui-provider.js';
 import { BUNDLED_WORKFLOWS, loadComfyWorkflows } from '../../src/adapters/providers/comfyui/workflows.js';
 import { createFalProvider } from '../../src/adapters/providers/fal/fal-provider.js';
@@ -7,6 +8,7 @@ import { createReplicateProvider } from '../../src/adapters/providers/replicate/
 import { createStabilityProvider } from '../../src/adapters/providers/stability/stability-provider.js';
 import { createWorkersAiProvider } from '../../src/adapters/providers/workers-ai/workers-ai-provider.js';
 import { a1111Models } from '../../src/adapters/providers/a1111/a1111-models.js';
+import { bflModels } from '../../src/adapters/providers/bfl/bfl-models.js';
 import { falModels } from '../../src/adapters/providers/fal/fal-models.js';
 import { replicateModels } from '../../src/adapters/providers/replicate/replicate-models.js';
 import { stabilityModels } from '../../src/adapters/providers/stability/stability-models.js';
@@ -16,6 +18,7 @@ import { parametersFrom } from '../../src/providers.js';
 import { startComfyUiFake } from '../../src/adapters/providers/comfyui/comfyui.fake.js';
 import type { FakeOptions, StartedFake } from '../../src/test-support/fake-images.js';
 import { startA1111Fake } from '../../src/adapters/providers/a1111/a1111.fake.js';
+import { startBflFake } from '../../src/adapters/providers/bfl/bfl.fake.js';
 import { startFalFake } from '../../src/adapters/providers/fal/fal.fake.js';
 import { FAKE_TEXT_TOKENS, startOpenAiFake } from '../../src/adapters/providers/openai/openai.fake.js';
 import { startReplicateFake } from '../../src/adapters/providers/replicate/replicate.fake.js';
@@ -125,6 +128,25 @@ export const subjects: ProviderSubject[] = [
     jobs: {
       isResultFetch: (method, path) => method === 'GET' && path.includes('/requests/'),
       isDownload: (method, path) => method === 'GET' && path.startsWith('/files/'),
+    },
+  },
+  {
+    name: 'Black Forest Labs',
+    providerId: 'bfl',
+    modelId: 'bfl/flux-2-pro',
+    startFake: startBflFake,
+    create: (baseUrl) => createBflProvider({ apiKey: 'bfl-test', baseUrl, pollIntervalMs: 5 }, parametersFrom(bflModels)),
+    costCases: [
+      // Started megapixels of 1024x1024: the first $0.03, each further one $0.015
+      { request: { model: 'bfl/flux-2-pro' }, cost: 0.03 },
+      { request: { model: 'bfl/flux-2-pro', width: 1920, height: 1088 }, cost: 0.045 },
+      { request: { model: 'bfl/flux-2-max', width: 2048, height: 2048 }, cost: 0.07 + 3 * 0.03 },
+      { request: { model: 'bfl/flux-2-flex', width: 1024, height: 768, steps: 20 }, cost: 0.05 },
+      { request: { model: 'bfl/flux-kontext-pro', width: 1344, height: 768 }, cost: 0.04 },
+    ],
+    jobs: {
+      isResultFetch: (method, path) => method === 'GET' && path.includes('/get_result'),
+      isDownload: (method, path) => method === 'GET' && path.startsWith('/delivery/'),
     },
   },
   {
