@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { a1111Provider } from './a1111/provider.js';
 import { comfyUiSettings } from './comfyui/settings.js';
 import { falProvider } from './fal/provider.js';
+import { googleProvider } from './google/provider.js';
 import { openAiProvider } from './openai/provider.js';
 import { localProvider } from './procedural/provider.js';
 import type { SettingsFragment } from './provider-settings.js';
@@ -28,7 +29,16 @@ import { workersAiProvider } from './workers-ai/provider.js';
  */
 
 /** The providers of every runtime, in the catalogue's order. */
-export const PROVIDERS = [localProvider, workersAiProvider, openAiProvider, replicateProvider, stabilityProvider, falProvider, a1111Provider] as const;
+export const PROVIDERS = [
+  localProvider,
+  workersAiProvider,
+  openAiProvider,
+  replicateProvider,
+  stabilityProvider,
+  falProvider,
+  googleProvider,
+  a1111Provider,
+] as const;
 
 /** Settings of the providers only Node builds (runtimes/node/providers.ts), read on every runtime. */
 export const NODE_ONLY_SETTINGS = [comfyUiSettings] as const;
