@@ -3,6 +3,7 @@ import { createBflProvider } from '../../src/adapters/providers/bfl/bfl-provider
 import { createComfyUiProvider } from '../../src/adapters/providers/comfyui/comfyui-provider.js';
 import { BUNDLED_WORKFLOWS, loadComfyWorkflows } from '../../src/adapters/providers/comfyui/workflows.js';
 import { createFalProvider } from '../../src/adapters/providers/fal/fal-provider.js';
+import { createGoogleProvider } from '../../src/adapters/providers/google/google-provider.js';
 import { createOpenAiProvider } from '../../src/adapters/providers/openai/openai-provider.js';
 import { createReplicateProvider } from '../../src/adapters/providers/replicate/replicate-provider.js';
 import { createStabilityProvider } from '../../src/adapters/providers/stability/stability-provider.js';
@@ -20,6 +21,7 @@ import type { FakeOptions, StartedFake } from '../../src/test-support/fake-image
 import { startA1111Fake } from '../../src/adapters/providers/a1111/a1111.fake.js';
 import { startBflFake } from '../../src/adapters/providers/bfl/bfl.fake.js';
 import { startFalFake } from '../../src/adapters/providers/fal/fal.fake.js';
+import { startGoogleFake } from '../../src/adapters/providers/google/google.fake.js';
 import { FAKE_TEXT_TOKENS, startOpenAiFake } from '../../src/adapters/providers/openai/openai.fake.js';
 import { startReplicateFake } from '../../src/adapters/providers/replicate/replicate.fake.js';
 import { startStabilityFake } from '../../src/adapters/providers/stability/stability.fake.js';
@@ -148,6 +150,21 @@ export const subjects: ProviderSubject[] = [
       isResultFetch: (method, path) => method === 'GET' && path.includes('/get_result'),
       isDownload: (method, path) => method === 'GET' && path.startsWith('/delivery/'),
     },
+  },
+  {
+    name: 'Google',
+    providerId: 'google',
+    modelId: 'google/gemini-nano-banana-2.1',
+    startFake: startGoogleFake,
+    create: (baseUrl) => createGoogleProvider({ apiKey: 'AIza-test', baseUrl }),
+    costCases: [
+      // Google's output tokens per image at its rate: Nano Banana 2.1 $0.0336 at 1K and $0.1134 at 4K, whatever the ratio.
+      { request: { model: 'google/gemini-nano-banana-2.1' }, cost: 0.0336 },
+      { request: { model: 'google/gemini-nano-banana-2.1', width: 6336, height: 2688 }, cost: 0.1134 },
+      // Nano Banana Pro: 1,120 tokens at 1K and 2K, 2,000 at 4K, $120 per million.
+      { request: { model: 'google/gemini-3-pro-image', width: 1536, height: 2752 }, cost: 0.1344 },
+      { request: { model: 'google/gemini-3-pro-image', width: 4096, height: 4096 }, cost: 0.24 },
+    ],
   },
   {
     name: 'Automatic1111',

@@ -3,6 +3,7 @@ import { a1111Provider } from './a1111/provider.js';
 import { bflProvider } from './bfl/provider.js';
 import { comfyUiSettings } from './comfyui/settings.js';
 import { falProvider } from './fal/provider.js';
+import { googleProvider } from './google/provider.js';
 import { openAiProvider } from './openai/provider.js';
 import { localProvider } from './procedural/provider.js';
 import type { SettingsFragment } from './provider-settings.js';
@@ -37,6 +38,7 @@ export const PROVIDERS = [
   stabilityProvider,
   falProvider,
   bflProvider,
+  googleProvider,
   a1111Provider,
 ] as const;
 
