@@ -28,10 +28,11 @@ import { AZURE_IMAGE_MODELS, type AzureImageModel } from './azure-openai-deploym
  *   first), and only when that model is mapped too, so a replacement is always a model the catalogue lists.
  * - Prices: Azure's pricing page (azure.microsoft.com/pricing/details/cognitive-services/openai-service/) was not
  *   among the stored sources, so Azure's own figures could NOT be confirmed. The figures are OpenAI's list prices
- *   for the same models (gpt-image-2 as in ../openai/openai-models.ts; gpt-image-1.5, gpt-image-1 and
- *   gpt-image-1-mini per image at medium quality from OpenAI's table as copied by aifreeapi.com and
- *   community.openai.com/t/1371851, 2026-03), which Azure's Global Standard deployments have matched so far. A
- *   Data Zone or Regional deployment costs more at Azure: the recorded cost would then be low.
+ *   for the same models (Azure's Global Standard deployments are commonly priced as OpenAI's; unconfirmed here): gpt-image-2's token rates,
+ *   gpt-image-1.5's and gpt-image-1's per-image prices as in ../openai/openai-models.ts; gpt-image-1-mini at medium
+ *   $0.011 for 1024x1024 from OpenAI's table as copied by aifreeapi.com (posts/gpt-image-1-5-pricing, 2026-03-23),
+ *   and $0.015 for 1536x1024 and 1024x1536, OpenAI's figure, which no stored source confirmed. A Data Zone or
+ *   Regional deployment costs more at Azure: the recorded cost would then be low.
  *
  * As for OpenAI: gpt-image-2 is priced by the tokens Azure reports in `usage`; the fixed-size models at `medium`
  * (the adapter's default, and the only quality they offer here), without input images.
