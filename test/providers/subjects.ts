@@ -1,4 +1,6 @@
 import { createA1111Provider } from '../../src/adapters/providers/a1111/a1111-provider.js';
+import { createAzureOpenAiProvider } from '../../src/adapters/providers/azure-openai/azure-openai-provider.js';
+import { FAKE_AZURE_KEY, startAzureOpenAiFake } from '../../src/adapters/providers/azure-openai/azure-openai.fake.js';
 import { createBflProvider } from '../../src/adapters/providers/bfl/bfl-provider.js';
 import { createComfyUiProvider } from '../../src/adapters/providers/comfyui/comfyui-provider.js';
 import { BUNDLED_WORKFLOWS, loadComfyWorkflows } from '../../src/adapters/providers/comfyui/workflows.js';
@@ -80,6 +82,28 @@ export const subjects: ProviderSubject[] = [
       { request: { model: 'openai/gpt-image-2' }, cost: (FAKE_TEXT_TOKENS * 5 + 1756 * 30) / 1e6 },
       { request: { model: 'openai/gpt-image-2', width: 1536, height: 1024 }, cost: (FAKE_TEXT_TOKENS * 5 + 1372 * 30) / 1e6 },
       { request: { model: 'openai/gpt-image-1.5', width: 1536, height: 1024 }, cost: 0.05 },
+    ],
+  },
+  {
+    name: 'Azure OpenAI',
+    providerId: 'azure-openai',
+    modelId: 'azure-openai/gpt-image-2',
+    startFake: startAzureOpenAiFake,
+    // The fake resource's deployments (FAKE_AZURE_DEPLOYMENTS), as AZURE_OPENAI_DEPLOYMENTS would map them.
+    create: (endpoint) =>
+      createAzureOpenAiProvider({
+        endpoint,
+        apiKey: FAKE_AZURE_KEY,
+        apiVersion: '2025-04-01-preview',
+        deployments: new Map([
+          ['gpt-image-2', 'images-prod'],
+          ['gpt-image-1.5', 'images-legacy'],
+        ]),
+      }),
+    costCases: [
+      // OpenAI's token rates and fake usage (Azure answers OpenAI's ImagesResponse); gpt-image-1.5 per image at medium.
+      { request: { model: 'azure-openai/gpt-image-2' }, cost: (FAKE_TEXT_TOKENS * 5 + 1756 * 30) / 1e6 },
+      { request: { model: 'azure-openai/gpt-image-1.5', width: 1536, height: 1024 }, cost: 0.05 },
     ],
   },
   {

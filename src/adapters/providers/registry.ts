@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { a1111Provider } from './a1111/provider.js';
+import { azureOpenAiProvider } from './azure-openai/provider.js';
 import { bflProvider } from './bfl/provider.js';
 import { comfyUiSettings } from './comfyui/settings.js';
 import { falProvider } from './fal/provider.js';
@@ -34,6 +35,7 @@ export const PROVIDERS = [
   localProvider,
   workersAiProvider,
   openAiProvider,
+  azureOpenAiProvider,
   replicateProvider,
   stabilityProvider,
   falProvider,

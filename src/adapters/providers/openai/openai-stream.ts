@@ -67,7 +67,14 @@ function parseEvent(block: string): ServerSentEvent | undefined {
 }
 
 /** OpenAI's moderation refusals: the request, not the service, and nothing was made to bill. */
-const REFUSAL_CODES = new Set(['moderation_blocked', 'content_policy_violation']);
+const REFUSAL_CODES: ReadonlySet<string> = new Set(['moderation_blocked', 'content_policy_violation']);
+
+/** Who is streaming (named in messages) and the codes that refuse; OpenAI's by default, Azure OpenAI's in its folder. */
+export interface StreamSource {
+  service: string;
+  refusals?: ReadonlySet<string>;
+}
+const OPENAI: StreamSource = { service: 'OpenAI', refusals: REFUSAL_CODES };
 
 /**
  * Reads the stream to its completed event, handing each partial to `partials.onPartial` as it arrives, and answers
@@ -80,13 +87,15 @@ export async function readImageStream(
   kind: StreamKind,
   partials: PartialImages | undefined,
   signal: AbortSignal | undefined,
+  source: StreamSource = OPENAI,
 ): Promise<Record<string, unknown>> {
-  if (response.body === null) throw new ProviderOutcomeUnknown('OpenAI answered the stream with no body', false);
+  const service = source.service;
+  if (response.body === null) throw new ProviderOutcomeUnknown(`${service} answered the stream with no body`, false);
   try {
     for await (const sse of serverSentEvents(response.body)) {
       const data = parseData(sse.data);
       const type = stringAt(data.type) ?? sse.event;
-      if (sse.event === 'error' || type === 'error' || isRecord(data.error)) throw streamError(data);
+      if (sse.event === 'error' || type === 'error' || isRecord(data.error)) throw streamError(data, service, source.refusals ?? REFUSAL_CODES);
       if (type === `${kind}.partial_image`) {
         const b64 = stringAt(data.b64_json);
         const index = typeof data.partial_image_index === 'number' ? data.partial_image_index : undefined;
@@ -96,11 +105,11 @@ export async function readImageStream(
   } catch (error) {
     if (signal?.aborted === true || error instanceof ProviderRefusal || error instanceof ProviderOutcomeUnknown) throw error;
     throw new ProviderOutcomeUnknown(
-      `OpenAI's stream broke after the request was sent (${error instanceof Error ? error.message : String(error)}); not sent again`,
+      `${service}'s stream broke after the request was sent (${error instanceof Error ? error.message : String(error)}); not sent again`,
       false,
     );
   }
-  throw new ProviderOutcomeUnknown(`OpenAI's stream ended without ${kind}.completed; not sent again`, false);
+  throw new ProviderOutcomeUnknown(`${service}'s stream ended without ${kind}.completed; not sent again`, false);
 }
 
 function parseData(text: string): Record<string, unknown> {
@@ -116,10 +125,10 @@ function parseData(text: string): Record<string, unknown> {
  * An error event mid-stream: a moderation block is a refusal; anything else came after OpenAI took the request and
  * may have drawn (and billed) partials, so its outcome is unknown.
  */
-function streamError(data: Record<string, unknown>): Error {
+function streamError(data: Record<string, unknown>, service: string, refusals: ReadonlySet<string>): Error {
   const error = isRecord(data.error) ? data.error : data;
   const code = stringAt(error.code) ?? stringAt(error.type);
   const detail = [stringAt(error.message), code === undefined ? undefined : `(${code})`].filter((part) => part !== undefined).join(' ');
-  if (code !== undefined && REFUSAL_CODES.has(code)) return new ProviderRefusal(`OpenAI refused in its stream: ${detail}`);
-  return new ProviderOutcomeUnknown(`OpenAI's stream ended with an error: ${detail === '' ? 'no detail' : detail}; not sent again`, false);
+  if (code !== undefined && refusals.has(code)) return new ProviderRefusal(`${service} refused in its stream: ${detail}`);
+  return new ProviderOutcomeUnknown(`${service}'s stream ended with an error: ${detail === '' ? 'no detail' : detail}; not sent again`, false);
 }
