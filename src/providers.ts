@@ -33,7 +33,14 @@ export interface ProviderSet {
 export function withProviders(set: ProviderSet, given: Readonly<Record<string, ImageProvider>> = {}): ProviderSet {
   const providers = new Map(set.providers);
   for (const [id, provider] of Object.entries(given)) providers.set(id, provider);
-  return { ...set, providers, statusOf: (id) => (providers.has(id) ? { available: true } : set.statusOf(id)) };
+  return {
+    ...set,
+    providers,
+    statusOf: (id) => {
+      const status = set.statusOf(id);
+      return providers.has(id) ? { available: true, ...(status.name === undefined ? {} : { name: status.name }) } : status;
+    },
+  };
 }
 
 /** Settings a provider finds unusable (ProviderSettingsError) stop start-up as a bad setting does. */
@@ -55,6 +62,7 @@ export function buildProviderSet(
   const specs = options.specs ?? PROVIDER_SPECS;
   const providers = new Map<string, ImageProvider>();
   const missing = new Map<string, string[]>();
+  const names = new Map(specs.map((spec) => [spec.id, spec.name]));
   const models: ModelDefinition[] = [];
   const { cpu } = options;
   for (const spec of specs) {
@@ -83,9 +91,11 @@ export function buildProviderSet(
     providers,
     models,
     statusOf: (provider) => {
-      if (providers.has(provider)) return { available: true };
+      const name = names.get(provider) ?? provider;
+      if (providers.has(provider)) return { available: true, name };
       const unset = missing.get(provider) ?? [];
       return {
+        name,
         available: false,
         reason: unset.length > 0 ? `set ${unset.join(' and ')} to enable provider ${provider}` : `provider ${provider} is not configured`,
       };

@@ -58,8 +58,8 @@ describe('the bundled ComfyUI workflows', () => {
       ['comfyui/sdxl-img2img', 'free', 25, { max_images: 1, mask: false, strength: true }],
       ['comfyui/sdxl-inpaint', 'free', 25, { max_images: 1, mask: true, strength: true }],
     ]);
-    expect(off.statusOf('comfyui')).toEqual({ available: false, reason: 'set COMFYUI_URL to enable provider comfyui' });
-    expect(buildNodeProviderSet(loadConfig({ COMFYUI_URL: 'http://127.0.0.1:8188' })).statusOf('comfyui')).toEqual({ available: true });
+    expect(off.statusOf('comfyui')).toEqual({ available: false, name: 'ComfyUI', reason: 'set COMFYUI_URL to enable provider comfyui' });
+    expect(buildNodeProviderSet(loadConfig({ COMFYUI_URL: 'http://127.0.0.1:8188' })).statusOf('comfyui')).toEqual({ available: true, name: 'ComfyUI' });
   });
 });
 

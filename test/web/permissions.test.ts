@@ -176,7 +176,7 @@ describe.skipIf(skip)('the web app shows each key only what it may do (real serv
   });
 
   describe('a manage key', () => {
-    it('lists the models it can use first, then the others in a disabled group naming the setting that enables them; shut-down ones not at all', async () => {
+    it('lists the models it can use first, then the others in disabled groups by provider naming the setting that enables them; shut-down ones not at all', async () => {
       await signInAs(keys.ops);
       expect(await nav().getByRole('link').allInnerTexts()).toEqual(['Generate', 'Gallery', 'Collections', 'Templates', 'Batches', 'Analytics', 'API keys']);
       const optgroups = page.getByLabel('Model', { exact: true }).locator('optgroup');
@@ -189,12 +189,14 @@ describe.skipIf(skip)('the web app shows each key only what it may do (real serv
           options: [...group.querySelectorAll('option')].map((option) => option.textContent),
         })),
       );
-      expect(groups.map(({ label, disabled }) => ({ label, disabled }))).toEqual([
-        { label: 'Available', disabled: false },
-        { label: 'Not configured here', disabled: true },
-      ]);
-      expect(groups[0]?.options).toEqual(['Procedural (offline) — free, fast']);
-      expect(groups[1]?.options).toContain('GPT Image 2 — $0.0527 per image, slow (set OPENAI_API_KEY to enable provider openai)');
+      // By provider: the one this server runs first, then each of the others in a disabled group.
+      expect(groups[0]).toEqual({ label: 'Offline', disabled: false, options: ['Procedural (offline) — free, fast'] });
+      const others = groups.slice(1);
+      expect(others.map(({ label }) => label)).toEqual(expect.arrayContaining(['OpenAI: not configured here', 'Black Forest Labs: not configured here']));
+      expect(others.every(({ label, disabled }) => disabled && label.endsWith(': not configured here'))).toBe(true);
+      expect(others.find(({ label }) => label.startsWith('OpenAI:'))?.options).toContain(
+        'GPT Image 2 — $0.0527 per image, slow (set OPENAI_API_KEY to enable provider openai)',
+      );
       expect(await page.locator('option[value="openai/gpt-image-1"]').count()).toBe(0);
     });
 

@@ -24,6 +24,8 @@ export interface SharedSettings {
  */
 export interface ProviderSpec<Env = ProviderEnv> {
   id: string;
+  /** How people call it, for the catalogue's `provider_name` (the web app's model picker groups by it). */
+  name: string;
   /** Every one of these must be set to enable the provider. */
   requires: readonly (keyof Env)[];
   models: (env: Env) => readonly ModelDefinition[];

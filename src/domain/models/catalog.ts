@@ -4,6 +4,8 @@ import { OUTPUT_FORMATS, TEXT_ONLY, type ModelDefinition, type ModelInputs, type
 
 export interface ProviderStatus {
   available: boolean;
+  /** The provider's name as people say it (ProviderSpec.name). */
+  name?: string;
   /** Why the provider cannot be used, naming the settings to set. */
   reason?: string;
 }
@@ -15,6 +17,8 @@ export interface CatalogEntry extends Omit<ModelDefinition, 'inputs' | 'outputs'
   outputs: ModelOutputs;
   /** USD at default settings. */
   cost_per_image: number;
+  /** Its provider's name as people say it ("Black Forest Labs" for `bfl`): the web app's model picker groups by it. */
+  provider_name: string;
   available: boolean;
   unavailable_reason?: string;
   /** Catalogue entries are pre-loaded, owned by no caller. */
@@ -67,6 +71,7 @@ export function createModelCatalog(
         height: definition.default_height,
         steps: definition.default_steps,
       }),
+      provider_name: status.name ?? definition.provider,
       available: status.available,
       user_id: 'system',
     };

@@ -1011,6 +1011,11 @@ export interface components {
             name: string;
             /** @example workers-ai */
             provider: string;
+            /**
+             * @description The provider's name as people say it
+             * @example Cloudflare Workers AI
+             */
+            provider_name: string;
             provider_model: string;
             description: string;
             /** @description USD per image at default settings */

@@ -8,33 +8,42 @@ export const modelLabel = (model: Model): string =>
 /** The setting that would enable a model this server cannot run, in the API's words. */
 const enabledBy = (model: Model): string => model.unavailable_reason ?? 'its provider is not configured';
 
+/** Models by provider, in the catalogue's order (the order providers first appear in it). */
+function byProvider(models: readonly Model[]): [string, Model[]][] {
+  const groups = new Map<string, Model[]>();
+  for (const model of models) groups.set(model.provider_name, [...(groups.get(model.provider_name) ?? []), model]);
+  return [...groups];
+}
+
 /**
- * Options for a model picker: the models this server can run first, then (in a disabled group, each naming
- * the setting that enables it) the ones it could with more settings. A model its provider has shut down is
- * left out: the API lists it only so that old images name it.
+ * Options for a model picker, grouped by provider: the models this server can run first, then (in disabled groups,
+ * each option naming the setting that enables it) the ones it could with more settings. A model its provider has
+ * shut down is left out: the API lists it only so that old images name it.
  */
 export function ModelOptions({ models }: { models: readonly Model[] }) {
   const live = models.filter((model) => model.lifecycle !== 'shut_down');
-  const available = live.filter((model) => model.available);
-  const unavailable = live.filter((model) => !model.available);
+  const available = byProvider(live.filter((model) => model.available));
+  const unavailable = byProvider(live.filter((model) => !model.available));
   return (
     <>
-      <optgroup label="Available">
-        {available.map((model) => (
-          <option key={model.id} value={model.id}>
-            {modelLabel(model)}
-          </option>
-        ))}
-      </optgroup>
-      {unavailable.length > 0 && (
-        <optgroup label="Not configured here" disabled>
-          {unavailable.map((model) => (
+      {available.map(([provider, group]) => (
+        <optgroup key={provider} label={provider}>
+          {group.map((model) => (
+            <option key={model.id} value={model.id}>
+              {modelLabel(model)}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+      {unavailable.map(([provider, group]) => (
+        <optgroup key={`off-${provider}`} label={`${provider}: not configured here`} disabled>
+          {group.map((model) => (
             <option key={model.id} value={model.id}>
               {`${modelLabel(model)} (${enabledBy(model)})`}
             </option>
           ))}
         </optgroup>
-      )}
+      ))}
     </>
   );
 }

@@ -41,8 +41,8 @@ describe('Automatic1111 catalogue', () => {
   it('is enabled by A1111_BASE_URL alone, and lists its models either way', () => {
     const off = buildNodeProviderSet(loadConfig({ A1111_MODELS: 'dreamshaper_8' }));
     expect(off.models.map((model) => model.id)).toContain('a1111/dreamshaper_8');
-    expect(off.statusOf('a1111')).toEqual({ available: false, reason: 'set A1111_BASE_URL to enable provider a1111' });
-    expect(buildNodeProviderSet(loadConfig({ A1111_BASE_URL: api.server.origin })).statusOf('a1111')).toEqual({ available: true });
+    expect(off.statusOf('a1111')).toEqual({ available: false, name: 'Automatic1111', reason: 'set A1111_BASE_URL to enable provider a1111' });
+    expect(buildNodeProviderSet(loadConfig({ A1111_BASE_URL: api.server.origin })).statusOf('a1111')).toEqual({ available: true, name: 'Automatic1111' });
   });
 });
 

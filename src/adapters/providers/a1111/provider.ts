@@ -5,6 +5,7 @@ import { createA1111Provider } from './a1111-provider.js';
 
 export const a1111Provider = defineProvider({
   id: 'a1111',
+  name: 'Automatic1111',
   settings: defineSettings({
     shape: { A1111_BASE_URL: optionalUrlSetting, A1111_MODELS: optionalSetting, A1111_USERNAME: optionalSetting, A1111_PASSWORD: optionalSetting },
     check(env, ctx) {

@@ -10,6 +10,7 @@ import { createAzureOpenAiProvider } from './azure-openai-provider.js';
  */
 export const azureOpenAiProvider = defineProvider({
   id: 'azure-openai',
+  name: 'Azure OpenAI',
   settings: defineSettings({
     shape: {
       AZURE_OPENAI_ENDPOINT: optionalUrlSetting,

@@ -5,6 +5,7 @@ import { createBflProvider } from './bfl-provider.js';
 
 export const bflProvider = defineProvider({
   id: 'bfl',
+  name: 'Black Forest Labs',
   settings: defineSettings({ shape: { BFL_API_KEY: optionalSetting, BFL_BASE_URL: baseUrlSetting('https://api.bfl.ai') } }),
   requires: ['BFL_API_KEY'],
   models: () => bflModels,

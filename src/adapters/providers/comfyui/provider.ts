@@ -16,6 +16,7 @@ function comfyWorkflows(folder: string | undefined): ComfyWorkflow[] {
 /** A self-hosted ComfyUI: its workflows are files on disk and its progress arrives over a WebSocket, so Node only. */
 export const comfyUiProvider = defineProvider({
   id: 'comfyui',
+  name: 'ComfyUI',
   settings: comfyUiSettings,
   requires: ['COMFYUI_URL'],
   models: (env) => comfyUiModels(comfyWorkflows(env.COMFYUI_WORKFLOWS)),

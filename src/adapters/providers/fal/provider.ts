@@ -5,6 +5,7 @@ import { createFalProvider } from './fal-provider.js';
 
 export const falProvider = defineProvider({
   id: 'fal',
+  name: 'fal',
   settings: defineSettings({ shape: { FAL_KEY: optionalSetting, FAL_BASE_URL: baseUrlSetting('https://queue.fal.run') } }),
   requires: ['FAL_KEY'],
   models: () => falModels,

@@ -72,7 +72,7 @@ describe('Google models in GET /api/models', () => {
   it('makes the provider available with GEMINI_API_KEY alone, its base URL defaulting to the Gemini API', () => {
     const config = loadConfig({ GEMINI_API_KEY: 'AIza-test' });
     expect(config.providerEnv.GEMINI_BASE_URL).toBe('https://generativelanguage.googleapis.com');
-    expect(buildNodeProviderSet(config).statusOf('google')).toEqual({ available: true });
+    expect(buildNodeProviderSet(config).statusOf('google')).toEqual({ available: true, name: 'Google (Gemini API)' });
   });
 
   it('lists them available once the provider is configured', async () => {

@@ -10,6 +10,7 @@ import { createGoogleProvider } from './google-provider.js';
  */
 export const googleProvider = defineProvider({
   id: 'google',
+  name: 'Google (Gemini API)',
   settings: defineSettings({
     shape: { GEMINI_API_KEY: optionalSetting, GEMINI_BASE_URL: baseUrlSetting('https://generativelanguage.googleapis.com') },
   }),

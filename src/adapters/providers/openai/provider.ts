@@ -5,6 +5,7 @@ import { createOpenAiProvider } from './openai-provider.js';
 
 export const openAiProvider = defineProvider({
   id: 'openai',
+  name: 'OpenAI',
   settings: defineSettings({ shape: { OPENAI_API_KEY: optionalSetting, OPENAI_BASE_URL: baseUrlSetting('https://api.openai.com') } }),
   requires: ['OPENAI_API_KEY'],
   models: () => openAiModels,

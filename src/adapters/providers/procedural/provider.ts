@@ -6,6 +6,7 @@ import { createProceduralProvider } from './procedural-provider.js';
 /** The offline model: no settings, always there, drawn on the runtime's CPU. */
 export const localProvider = defineProvider({
   id: 'local',
+  name: 'Offline',
   settings: defineSettings({ shape: {} }),
   requires: [],
   models: () => [proceduralModel],

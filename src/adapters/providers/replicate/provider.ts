@@ -5,6 +5,7 @@ import { createReplicateProvider } from './replicate-provider.js';
 
 export const replicateProvider = defineProvider({
   id: 'replicate',
+  name: 'Replicate',
   settings: defineSettings({ shape: { REPLICATE_API_TOKEN: optionalSetting, REPLICATE_BASE_URL: baseUrlSetting('https://api.replicate.com') } }),
   requires: ['REPLICATE_API_TOKEN'],
   models: () => replicateModels,

@@ -5,6 +5,7 @@ import { createStabilityProvider } from './stability-provider.js';
 
 export const stabilityProvider = defineProvider({
   id: 'stability',
+  name: 'Stability AI',
   settings: defineSettings({ shape: { STABILITY_API_KEY: optionalSetting, STABILITY_BASE_URL: baseUrlSetting('https://api.stability.ai') } }),
   requires: ['STABILITY_API_KEY'],
   models: () => stabilityModels,

@@ -6,6 +6,7 @@ import { createWorkersAiProvider } from './workers-ai-provider.js';
 /** Workers AI over Cloudflare's REST API. A Worker with an AI binding uses the binding instead (workers-ai-binding-spec.ts). */
 export const workersAiProvider = defineProvider({
   id: 'workers-ai',
+  name: 'Cloudflare Workers AI',
   settings: defineSettings({
     shape: {
       CLOUDFLARE_ACCOUNT_ID: optionalSetting,

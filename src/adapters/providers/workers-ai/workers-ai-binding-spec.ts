@@ -10,6 +10,7 @@ import { createWorkersAiBindingProvider, type AiBinding } from './workers-ai-bin
 export function workersAiBindingSpec(ai: AiBinding): ProviderSpec {
   return {
     id: 'workers-ai',
+    name: 'Cloudflare Workers AI',
     requires: [],
     models: () => workersAiModels,
     create: (_env, _fetch, parametersOf, shared) =>

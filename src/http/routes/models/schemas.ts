@@ -30,6 +30,7 @@ export const ModelSchema = z
     id: z.string().openapi({ example: '@cf/black-forest-labs/flux-1-schnell' }),
     name: z.string(),
     provider: z.string().openapi({ example: 'workers-ai' }),
+    provider_name: z.string().openapi({ example: 'Cloudflare Workers AI', description: "The provider's name as people say it" }),
     provider_model: z.string(),
     description: z.string(),
     cost_per_image: z.number().openapi({ description: 'USD per image at default settings' }),
