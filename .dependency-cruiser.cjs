@@ -1,5 +1,5 @@
 /**
- * The layers, checked by `npm run lint` (scripts/check-layers.ts) and proved by test/architecture/layers.test.ts:
+ * The layers, checked by `npm run lint` (scripts/check-layers.ts) and proved by test/repo/architecture/layers.test.ts:
  *
  *   src/runtimes/<node|workers> (each runtime's entry points and its composition root, the one place adapters are
  *   chosen) -> src/app.ts, src/http, src/mcp (transports) -> src/domain (verbs) -> src/ports (interfaces) <- src/adapters
@@ -8,7 +8,7 @@
  * handlers in src/runtimes/workers/worker.ts.
  * src/config/ parses the settings and src/providers.ts registers the providers: the runtimes read
  * both, and neither reaches up to a transport or a runtime. Tests (*.test.ts) are left out: a test may reach any
- * layer. Paths are relative to the folder cruised from, so the rules hold as well for test/architecture/fixtures.
+ * layer. Paths are relative to the folder cruised from, so the rules hold as well for test/repo/architecture/fixtures.
  */
 const DOMAIN = '^src/domain/';
 const PORTS = '^src/ports/';

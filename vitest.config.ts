@@ -21,20 +21,20 @@ const SCALE_OUT_ENV = {
  * The project's own suites that also run against `wrangler dev` (the wrangler-dev project), and the files among them
  * that are about this process: within the others, such tests are marked inProcessOnly or nodeOnly.
  */
-const WRANGLER_DEV_SUITES = ['test/routes/**/*.test.ts', 'test/keys/**/*.test.ts', 'test/batches/**/*.test.ts'];
+const WRANGLER_DEV_SUITES = ['test/api/routes/**/*.test.ts', 'test/api/keys/**/*.test.ts', 'test/api/batches/**/*.test.ts'];
 const IN_PROCESS_SUITES = [
   // Each makes a dependency fail, or drives the queue, through the harness's deps.
-  'test/routes/outages.test.ts',
-  'test/batches/infrastructure-retries.test.ts',
-  'test/batches/provider-slots.test.ts',
-  // Node's pages and CPU pool; the Worker serves dist/web as static assets (test/wrangler-dev/worker-api.test.ts).
-  'test/routes/web-app.test.ts',
-  'test/routes/generate-cpu-pool.test.ts',
+  'test/api/routes/outages.test.ts',
+  'test/api/batches/infrastructure-retries.test.ts',
+  'test/api/batches/provider-slots.test.ts',
+  // Node's pages and CPU pool; the Worker serves dist/web as static assets (test/runtimes/wrangler-dev/worker-api.test.ts).
+  'test/api/routes/web-app.test.ts',
+  'test/api/routes/generate-cpu-pool.test.ts',
   // Node's DNS pinning, with the test's own resolver; the Worker checks addresses over DNS-over-HTTPS (docs/cloudflare-workers.md).
-  'test/batches/ssrf.test.ts',
+  'test/api/batches/ssrf.test.ts',
 ];
 
-const KILL_TEST = 'test/wrangler-dev/batch-kill.test.ts';
+const KILL_TEST = 'test/runtimes/wrangler-dev/batch-kill.test.ts';
 // Twenty 48 MB uploads at once (about 1 GB through one server and its disk): run alone, after everything else. Among
 // the other suites on two cores, a few of its uploads failed on the client's side (EPIPE) with nothing in the
 // server's log; alone it passes, and `npm run bench` measures the same load.
@@ -48,11 +48,11 @@ const FAST_LANE_SKIPS =
   process.env.IMAGEGATE_FAST === '1'
     ? [
         'test/e2e/**',
-        'test/web/**',
-        'test/fuzz/**',
-        'test/compat/**',
+        'test/browser/**',
+        'test/api/fuzz/**',
+        'test/e2e/clients/**',
         'test/contracts/{postgres,bullmq,redis}*',
-        'test/jobs/bullmq*',
+        'test/contracts/jobs/bullmq*',
         'src/adapters/db/postgres*',
         'src/adapters/queue/bullmq*',
       ]
@@ -80,22 +80,22 @@ export default defineConfig({
         test: {
           name: 'embedded',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: ['test/workers/**', 'test/wrangler-dev/**', 'node_modules/**', UPLOADS_LOAD_TEST, ...FAST_LANE_SKIPS],
+          exclude: ['test/runtimes/workers/**', 'test/runtimes/wrangler-dev/**', 'node_modules/**', UPLOADS_LOAD_TEST, ...FAST_LANE_SKIPS],
         },
       },
       { extends: true, test: { name: 'embedded-alone', include: [UPLOADS_LOAD_TEST], sequence: { groupOrder: 2 } } },
       // `workers`: the Workers adapters' contract suites inside workerd (Miniflare's local R2, D1, Queues and
-      // Durable Objects, from npm; nothing reaches Cloudflare), with the bindings of test/workers/wrangler.jsonc.
+      // Durable Objects, from npm; nothing reaches Cloudflare), with the bindings of test/runtimes/workers/wrangler.jsonc.
       {
         plugins: [
           cloudflareTest({
-            wrangler: { configPath: './test/workers/wrangler.jsonc' },
+            wrangler: { configPath: './test/runtimes/workers/wrangler.jsonc' },
             remoteBindings: false,
             // The files `wrangler d1 migrations apply` would run, for the tests to apply to their D1 database.
             miniflare: { bindings: { D1_MIGRATIONS: await readD1Migrations('./migrations/d1') } },
           }),
         ],
-        test: { name: 'workers', include: ['test/workers/**/*.test.ts'], testTimeout: 20_000 },
+        test: { name: 'workers', include: ['test/runtimes/workers/**/*.test.ts'], testTimeout: 20_000 },
       },
       // `wrangler-dev`: the service as `npx wrangler dev` runs it (the root wrangler.jsonc, local D1, R2, Queues and
       // Durable Objects), driven over real sockets, a kill included.
@@ -104,7 +104,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'wrangler-dev',
-          include: ['test/wrangler-dev/**/*.test.ts', ...WRANGLER_DEV_SUITES],
+          include: ['test/runtimes/wrangler-dev/**/*.test.ts', ...WRANGLER_DEV_SUITES],
           exclude: [...IN_PROCESS_SUITES, KILL_TEST],
           env: { IMAGEGATE_HARNESS: 'wrangler-dev' },
           setupFiles: ['test/support/wrangler-harness-teardown.ts'],
@@ -122,25 +122,25 @@ export default defineConfig({
               test: {
                 name: 'scale-out',
                 include: [
-                  'test/routes/**/*.test.ts',
-                  'test/keys/**/*.test.ts',
-                  'test/batches/**/*.test.ts',
-                  'test/hardening/**/*.test.ts',
-                  'test/providers/**/*.test.ts',
+                  'test/api/routes/**/*.test.ts',
+                  'test/api/keys/**/*.test.ts',
+                  'test/api/batches/**/*.test.ts',
+                  'test/api/hardening/**/*.test.ts',
+                  'test/contracts/providers/**/*.test.ts',
                   'src/adapters/providers/**/*.test.ts',
-                  'test/fuzz/**/*.test.ts',
-                  'test/images/**/*.test.ts',
-                  'test/inputs/**/*.test.ts',
-                  'test/idempotency/**/*.test.ts',
-                  'test/charges/**/*.test.ts',
-                  'test/mcp/**/*.test.ts',
-                  'test/compat/openai.test.ts',
-                  'test/observability/**/*.test.ts',
-                  'test/generations/fair-queue.test.ts',
+                  'test/api/fuzz/**/*.test.ts',
+                  'test/api/images/**/*.test.ts',
+                  'test/api/inputs/**/*.test.ts',
+                  'test/api/idempotency/**/*.test.ts',
+                  'test/api/charges/**/*.test.ts',
+                  'test/api/mcp/**/*.test.ts',
+                  'test/e2e/clients/openai.test.ts',
+                  'test/api/observability/**/*.test.ts',
+                  'test/api/generations/fair-queue.test.ts',
                 ],
                 // Each provider's failure modes against its loopback fake: the same on any deployment (they reach the
                 // database and storage only to record an image), and 70 s here against 9 s embedded.
-                exclude: ['test/providers/provider-behaviour.test.ts'],
+                exclude: ['test/contracts/providers/provider-behaviour.test.ts'],
                 env: SCALE_OUT_ENV,
                 globalSetup: ['test/support/require-scale-out-services.ts'],
               },

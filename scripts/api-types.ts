@@ -37,5 +37,5 @@ const BLOB = ts.factory.createTypeReferenceNode('Blob');
  */
 export async function generateApiTypes(): Promise<string> {
   const ast = await openapiTS(await fetchOpenApi(), { silent: true, transform: (schema) => (schema.format === 'binary' ? BLOB : undefined) });
-  return `/**\n * Generated from /openapi.json by \`npm run gen:api-types\` (scripts/gen-api-types.ts): do not edit.\n * Run it again after changing a route or schema; test/web/api-types.test.ts fails until you do.\n */\n\n${astToString(ast)}`;
+  return `/**\n * Generated from /openapi.json by \`npm run gen:api-types\` (scripts/gen-api-types.ts): do not edit.\n * Run it again after changing a route or schema; test/browser/api-types.test.ts fails until you do.\n */\n\n${astToString(ast)}`;
 }

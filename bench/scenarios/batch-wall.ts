@@ -1,10 +1,10 @@
 import { openAiSuccess } from '../../src/adapters/providers/openai/openai.fake.js';
-import { sampleImages } from '../../src/test-support/fake-images.js';
 import { startLoopbackServer, type LoopbackServer } from '../../src/test-support/loopback-server.js';
 import { json, sleep, type ScenarioContext } from '../support/context.js';
 import type { BenchResult } from '../support/results.js';
 import { ADMIN_KEY, startImagegate, type BenchServer } from '../support/server.js';
 import { count } from '../support/stats.js';
+import { photoPng } from './generate.js';
 
 const PROMPTS = 100;
 const PROVIDER_MS = 200;
@@ -29,10 +29,13 @@ export interface BatchRun {
   idealMs: number;
 }
 
-/** The OpenAI fake of the provider tests on loopback, answering every call after PROVIDER_MS. */
+/**
+ * The OpenAI fake of the provider tests on loopback, answering every call after PROVIDER_MS with the photograph of
+ * scenario `generate` as a 1024x1024 PNG (about 2 MB): what a provider returns, so storing it, and making its
+ * thumbnails meanwhile, cost what they cost in production.
+ */
 export async function startSlowProvider(): Promise<LoopbackServer> {
-  const images = await sampleImages();
-  const answer = openAiSuccess(images.png.toString('base64'));
+  const answer = openAiSuccess((await photoPng()).toString('base64'));
   return startLoopbackServer(async (request, response, server) => {
     await sleep(PROVIDER_MS);
     await answer(request, response, server);

@@ -2,7 +2,7 @@ import { IDEMPOTENT_EXTENSION, PERMISSIONS_EXTENSION } from './route-table.js';
 
 /**
  * The answers the middleware gives, added to every operation it stands in front of, so /openapi.json declares
- * every status an operation can answer (test/openapi/api-walk.test.ts checks it against the server). They are
+ * every status an operation can answer (test/api/openapi/api-walk.test.ts checks it against the server). They are
  * derived from the same declarations the middleware reads (`x-permissions`, `x-idempotent`, a request body, the
  * /api and /v1 prefixes: see createApp), never listed per route, so a new route cannot forget them. What a route's
  * own code can answer (404 for an unknown id, 409 for a conflict, 502 from a provider) stays declared beside it.

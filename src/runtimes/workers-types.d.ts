@@ -4,7 +4,7 @@
  * project's single tsconfig. Each matches the declaration of the same name in @cloudflare/workers-types.
  */
 declare module 'cloudflare:workers' {
-  /** The Worker's bindings (in tests: those of test/workers/wrangler.jsonc). */
+  /** The Worker's bindings (in tests: those of test/runtimes/workers/wrangler.jsonc). */
   export const env: Record<string, unknown>;
 
   export interface DurableObjectStorage {

@@ -9,7 +9,7 @@ import {
 
 /**
  * The wire format between a test's provider, in the test process, and the service in wrangler dev's workerd that
- * calls it (test/wrangler-dev/harness): JSON, with bytes as `{ "$bytes": <base64> }` and errors by class and fields.
+ * calls it (test/runtimes/wrangler-dev/harness): JSON, with bytes as `{ "$bytes": <base64> }` and errors by class and fields.
  * Runtime-neutral: both sides use it.
  */
 export function encodeBridge(value: unknown): string {

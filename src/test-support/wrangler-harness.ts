@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { applyMigrations, startWranglerDev, type WranglerDev } from '../../test/wrangler-dev/wrangler-dev.js';
+import { applyMigrations, startWranglerDev, type WranglerDev } from '../../test/runtimes/wrangler-dev/wrangler-dev.js';
 import type { Deps } from '../domain/context.js';
 import type { StoredBlob } from '../ports/blob-store.js';
 import { callInit, type Harness, type HarnessApp, type HarnessOptions, type TestBlobStore, type TestClock } from './harness.js';
@@ -10,7 +10,7 @@ import { HARNESS_CLOCK_HEADER, type HarnessReset } from './harness-protocol.js';
 import { serveProviders } from './provider-bridge.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const CONFIG = path.join(ROOT, 'test/wrangler-dev/harness/wrangler.jsonc');
+const CONFIG = path.join(ROOT, 'test/runtimes/wrangler-dev/harness/wrangler.jsonc');
 const MIGRATIONS = path.join(ROOT, 'migrations/d1');
 
 /** Options that hand the harness an object of this process (a provider, a transport): the service runs in workerd. */
@@ -69,7 +69,7 @@ const refused = (what: string): never => {
 
 /**
  * The harness of the wrangler-dev project: the same suites, against `wrangler dev` of the test entry
- * (test/wrangler-dev/harness) over a real socket. Storage starts empty for each harness, and the clock is the
+ * (test/runtimes/wrangler-dev/harness) over a real socket. Storage starts empty for each harness, and the clock is the
  * harness's, sent with every request.
  */
 export async function createWranglerHarness(

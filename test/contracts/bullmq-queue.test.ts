@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(skip)('BullMQ on Redis', () => {
-  // With a test clock, delayed jobs wait for that clock (real-time delays: test/jobs/bullmq-queue.test.ts).
+  // With a test clock, delayed jobs wait for that clock (real-time delays: test/contracts/jobs/bullmq-queue.test.ts).
   describeJobQueueContract('BullMQ on Redis', async () => {
     const prefix = freshRedisPrefix('bullmq-contract');
     prefixes.push(prefix);

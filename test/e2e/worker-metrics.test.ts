@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithout, TEST_DATABASE_URL } from '../../src/test-support/services.js';
 import { eventually } from '../../src/test-support/webhook-receiver.js';
-import { parseExposition, seriesOf } from '../observability/exposition.js';
+import { parseExposition, seriesOf } from '../api/observability/exposition.js';
 import { adminQuery } from './deployment.js';
 import { freePort, startCliProcess, startServerProcess, tempDataDir, type ServerProcess } from './spawn-server.js';
 

@@ -22,7 +22,7 @@ import { workersAiProvider } from './workers-ai/provider.js';
  *      those that enable it, its models, and how to build the adapter from its settings;
  *    - <p>.fake.ts: a loopback fake of its API (src/test-support/loopback-server.ts), and <p>.test.ts: the adapter
  *      against it (both left out of the build). To run the shared suites against it too, add a subject to
- *      test/providers/subjects.ts.
+ *      test/contracts/providers/subjects.ts.
  * 2. Its line in PROVIDERS, in the order the catalogue lists providers.
  * 3. The docs: its row, settings and calls under Providers (docs/providers.md; CONTRIBUTING.md, "Adding a provider",
  *    says what each file holds).

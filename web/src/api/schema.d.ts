@@ -1,6 +1,6 @@
 /**
  * Generated from /openapi.json by `npm run gen:api-types` (scripts/gen-api-types.ts): do not edit.
- * Run it again after changing a route or schema; test/web/api-types.test.ts fails until you do.
+ * Run it again after changing a route or schema; test/browser/api-types.test.ts fails until you do.
  */
 
 export interface paths {

@@ -6,7 +6,7 @@ import type { ComfyWorkflowInfo } from './comfyui-models.js';
 import type { GenerationParameter } from '../../../domain/models/types.js';
 
 /** The samples shipped with imagegate (`workflows/comfyui` at the package root, from src/ and dist/ alike). */
-export const BUNDLED_WORKFLOWS = fileURLToPath(new URL('../../../../workflows/comfyui/', import.meta.url));
+export const BUNDLED_WORKFLOWS = fileURLToPath(new URL('../../../../workflows/comfyui', import.meta.url));
 
 /** An API-format ComfyUI graph ("Export (API)"): node id -> `{ class_type, inputs }`. */
 export type ComfyGraph = Record<string, { class_type: string; inputs: Record<string, unknown> }>;
