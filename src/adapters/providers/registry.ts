@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { a1111Provider } from './a1111/provider.js';
+import { bedrockProvider } from './bedrock/provider.js';
 import { comfyUiSettings } from './comfyui/settings.js';
 import { falProvider } from './fal/provider.js';
 import { openAiProvider } from './openai/provider.js';
@@ -28,7 +29,7 @@ import { workersAiProvider } from './workers-ai/provider.js';
  */
 
 /** The providers of every runtime, in the catalogue's order. */
-export const PROVIDERS = [localProvider, workersAiProvider, openAiProvider, replicateProvider, stabilityProvider, falProvider, a1111Provider] as const;
+export const PROVIDERS = [localProvider, workersAiProvider, openAiProvider, replicateProvider, stabilityProvider, falProvider, bedrockProvider, a1111Provider] as const;
 
 /** Settings of the providers only Node builds (runtimes/node/providers.ts), read on every runtime. */
 export const NODE_ONLY_SETTINGS = [comfyUiSettings] as const;
