@@ -29,7 +29,16 @@ import { workersAiProvider } from './workers-ai/provider.js';
  */
 
 /** The providers of every runtime, in the catalogue's order. */
-export const PROVIDERS = [localProvider, workersAiProvider, openAiProvider, replicateProvider, stabilityProvider, falProvider, bedrockProvider, a1111Provider] as const;
+export const PROVIDERS = [
+  localProvider,
+  workersAiProvider,
+  openAiProvider,
+  replicateProvider,
+  stabilityProvider,
+  falProvider,
+  bedrockProvider,
+  a1111Provider,
+] as const;
 
 /** Settings of the providers only Node builds (runtimes/node/providers.ts), read on every runtime. */
 export const NODE_ONLY_SETTINGS = [comfyUiSettings] as const;

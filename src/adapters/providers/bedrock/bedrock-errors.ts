@@ -58,7 +58,7 @@ function serviceError(error: unknown): ServiceError | undefined {
   const status = error.$metadata.httpStatusCode;
   if (typeof status !== 'number') return undefined;
   // `$response` is a non-enumerable property the SDK's deserializer adds; its header names are lower case.
-  const response: unknown = (error as Error & { $response?: unknown }).$response;
+  const response: unknown = '$response' in error ? error.$response : undefined;
   const headers = isRecord(response) ? response.headers : undefined;
   return { name: error.name, message: error.message, status, retryAfter: stringProp(headers, 'retry-after') ?? null };
 }
@@ -73,7 +73,8 @@ function codesOf(error: unknown): string[] {
   return codes;
 }
 
-const detailOf = ({ name, message }: ServiceError): string => clip(['Unknown', 'BedrockRuntimeServiceException', 'Error'].includes(name) ? message : `${name}: ${message}`);
+const detailOf = ({ name, message }: ServiceError): string =>
+  clip(['Unknown', 'BedrockRuntimeServiceException', 'Error'].includes(name) ? message : `${name}: ${message}`);
 
 function fromService(failure: ServiceError, { model, region }: CallContext): Error {
   const said = `${PROVIDER} answered ${failure.status} ${detailOf(failure)}`;
@@ -83,6 +84,9 @@ function fromService(failure: ServiceError, { model, region }: CallContext): Err
     case 'ServiceUnavailableException':
     case 'InternalServerException':
       return new ProviderUnavailable(said, failure.status, parseRetryAfter(failure.retryAfter));
+    case 'ModelErrorException':
+      // The model ran and failed: a failed run (500), neither the caller's to fix nor safe to send again.
+      return new Error(`${said} (not sent again)`);
     case 'ModelTimeoutException':
       // The model ran and ran out of time: it may be billed, so the request is never sent again.
       return new ProviderOutcomeUnknown(`${said}; the model may have run and been billed, so it is not sent again`, true);
@@ -97,20 +101,27 @@ function fromService(failure: ServiceError, { model, region }: CallContext): Err
         failure.status,
       );
     case 'ServiceQuotaExceededException':
-      return new ProviderAccountProblem(`${said} (the account's Bedrock quota for ${model} in ${region} is used up: raise it in Service Quotas)`, failure.status);
+      return new ProviderAccountProblem(
+        `${said} (the account's Bedrock quota for ${model} in ${region} is used up: raise it in Service Quotas)`,
+        failure.status,
+      );
     case 'ValidationException':
       // Nova's "This request has been blocked by our content filters"; Bedrock's guardrails word theirs alike.
-      if (/content filter|blocked by/i.test(failure.message)) return new ProviderRefusal(`${PROVIDER}'s content filters blocked the request: ${clip(failure.message)}`);
+      if (/content filter|blocked by/i.test(failure.message))
+        return new ProviderRefusal(`${PROVIDER}'s content filters blocked the request: ${clip(failure.message)}`);
       // A model id the region does not serve: retired (Legacy, end of life), misspelt, or callable only through an inference profile.
       if (/model identifier is invalid|inference profile|on-demand throughput|end of its life|legacy/i.test(failure.message)) {
-        return new ProviderAccountProblem(`${said} (${model} cannot be called in ${region}: check the model id, its lifecycle, and whether it needs an inference profile)`, failure.status);
+        return new ProviderAccountProblem(
+          `${said} (${model} cannot be called in ${region}: check the model id, its lifecycle, and whether it needs an inference profile)`,
+          failure.status,
+        );
       }
       return new ProviderRefusal(said);
   }
   if (CREDENTIALS_REFUSED.has(failure.name)) {
     return new ProviderAccountProblem(`${said} (check the AWS credentials: key id, secret and session token, and the machine's clock)`, failure.status);
   }
-  // ModelErrorException (424) and errors the client does not model: classified by status, never retried beyond it.
+  // Errors the client does not model (a proxy's, a gateway's): classified by their status.
   return httpFailure(PROVIDER, failure.status, detailOf(failure), failure.retryAfter);
 }
 

@@ -153,6 +153,17 @@ describe('Bedrock outcomes unknown: sent once, never again', () => {
     expect(fake.calls).toHaveLength(1);
   });
 
+  it('fails a ModelErrorException (the model ran and failed) without sending it again', async () => {
+    await answers((reply) => reply.error(424, 'ModelErrorException', 'The model returned an error.'));
+    const error = await rejectionOf(resilient().provider.generate(request()));
+    expect([error instanceof ProviderRefusal, error instanceof ProviderUnavailable, String(error)]).toEqual([
+      false,
+      false,
+      'Error: Amazon Bedrock answered 424 ModelErrorException: The model returned an error. (not sent again)',
+    ]);
+    expect(fake.calls).toHaveLength(1);
+  });
+
   it('treats a ModelTimeoutException as an unknown outcome: the model ran, and may be billed', async () => {
     await answers((reply) => reply.error(408, 'ModelTimeoutException', 'Model has timed out in processing the request.'));
     const error = await rejectionOf(resilient().provider.generate(request()));
@@ -163,7 +174,12 @@ describe('Bedrock outcomes unknown: sent once, never again', () => {
 
 describe("the operator's problem", () => {
   it.each([
-    [403, 'AccessDeniedException', "You don't have access to the model with the specified model ID.", 'enable access to stability.stable-image-core-v1:1 in the Amazon Bedrock console, Model access, for region us-west-2'],
+    [
+      403,
+      'AccessDeniedException',
+      "You don't have access to the model with the specified model ID.",
+      'enable access to stability.stable-image-core-v1:1 in the Amazon Bedrock console, Model access, for region us-west-2',
+    ],
     [404, 'ResourceNotFoundException', 'Model not found.', 'check that stability.stable-image-core-v1:1 is offered in us-west-2'],
     [400, 'ValidationException', 'The provided model identifier is invalid.', 'cannot be called in us-west-2'],
     [403, 'UnrecognizedClientException', 'The security token included in the request is invalid.', 'check the AWS credentials'],
@@ -194,7 +210,11 @@ describe("the operator's problem", () => {
 
 describe('Bedrock credentials check', () => {
   it('lists async invocations (read-only, free), signed, generating nothing', async () => {
-    expect(await provider().check?.()).toEqual({ ok: true, endpoint: 'GET /async-invoke', detail: 'answered 200 in us-west-2 (model access is checked only by generating)' });
+    expect(await provider().check?.()).toEqual({
+      ok: true,
+      endpoint: 'GET /async-invoke',
+      detail: 'answered 200 in us-west-2 (model access is checked only by generating)',
+    });
     expect(fake.calls.map((call) => [call.method, call.path, String(call.headers.authorization).slice(0, 16)])).toEqual([
       ['GET', '/async-invoke?maxResults=1', 'AWS4-HMAC-SHA256'],
     ]);

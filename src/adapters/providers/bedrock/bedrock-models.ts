@@ -97,7 +97,8 @@ export const bedrockModels: readonly ModelDefinition[] = [
     id: 'bedrock/us.stability.stable-image-inpaint-v1:0',
     name: 'Stable Image Inpaint (Bedrock)',
     provider_model: 'us.stability.stable-image-inpaint-v1:0',
-    description: "Stability AI's inpainting on Amazon Bedrock (US regions, through the us. inference profile): redraws the masked part of one image from the prompt.",
+    description:
+      "Stability AI's inpainting on Amazon Bedrock (US regions, through the us. inference profile): redraws the masked part of one image from the prompt.",
     speed: 'fast',
     quality: 'high',
     typical_seconds: 7,

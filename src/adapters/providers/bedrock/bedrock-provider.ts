@@ -78,7 +78,11 @@ export function createBedrockProvider(options: BedrockOptions, parametersOf: (mo
         return { ok: true, endpoint, detail: `answered 200 in ${options.region} (model access is checked only by generating)` };
       } catch (error) {
         if (error instanceof Error && error.name === 'AccessDeniedException') {
-          return { ok: true, endpoint, detail: 'answered 403 AccessDeniedException: the credentials are good, this identity may only not list async invocations' };
+          return {
+            ok: true,
+            endpoint,
+            detail: 'answered 403 AccessDeniedException: the credentials are good, this identity may only not list async invocations',
+          };
         }
         const failure = bedrockFailure(error, context('(no model)'));
         return { ok: false, endpoint, detail: failure instanceof Error ? failure.message : String(failure) };

@@ -59,7 +59,8 @@ export function bedrockBody(request: ProviderRequest, accepts: ReadonlySet<strin
   const family = FAMILIES[model];
   if (family === undefined) throw new ProviderRefusal(`imagegate has no request for the Amazon Bedrock model ${model}`);
   const [image] = request.images ?? [];
-  if (request.mask !== undefined && family !== 'inpaint') throw new ProviderRefusal(`${model} takes no mask on Bedrock; inpainting is us.stability.stable-image-inpaint-v1:0`);
+  if (request.mask !== undefined && family !== 'inpaint')
+    throw new ProviderRefusal(`${model} takes no mask on Bedrock; inpainting is us.stability.stable-image-inpaint-v1:0`);
   if (image !== undefined && family === 'text-to-image') throw new ProviderRefusal(`${model} takes no input image on Bedrock`);
   const body: Record<string, unknown> = { prompt: request.prompt };
   if (accepts.has('negative_prompt') && request.negativePrompt !== undefined) body.negative_prompt = request.negativePrompt;
@@ -95,7 +96,8 @@ export function stabilityAnswer(body: Uint8Array): ProviderImage {
   }
   const json = isRecord(parsed) ? parsed : {};
   const reason = firstOf(json.finish_reasons);
-  if (typeof reason === 'string' && /^filter reason/i.test(reason)) throw new ProviderRefusal(`Amazon Bedrock's Stability model filtered the request (${reason})`);
+  if (typeof reason === 'string' && /^filter reason/i.test(reason))
+    throw new ProviderRefusal(`Amazon Bedrock's Stability model filtered the request (${reason})`);
   if (typeof reason === 'string') throw new Error(`Amazon Bedrock's Stability model finished with "${reason}"`);
   const first = firstOf(json.images);
   if (typeof first !== 'string' || first === '') throw new Error('Amazon Bedrock answered 200 without an image');

@@ -93,8 +93,10 @@ function malformed(kind: 'text' | 'image-to-image' | 'inpaint', body: unknown): 
 /** The signature's scope must name this region and service `bedrock` (AWS4-HMAC-SHA256 Credential=KEY/DATE/REGION/bedrock/aws4_request). */
 function unsigned(call: BedrockCall, region: string): [string, string] | undefined {
   const auth = header(call, 'authorization');
-  if (!auth.startsWith('AWS4-HMAC-SHA256 Credential=') || header(call, 'x-amz-date') === '') return ['MissingAuthenticationTokenException', 'Missing Authentication Token'];
-  if (!auth.includes(`/${region}/bedrock/aws4_request`)) return ['InvalidSignatureException', `Credential should be scoped to a valid region and to service bedrock in ${region}.`];
+  if (!auth.startsWith('AWS4-HMAC-SHA256 Credential=') || header(call, 'x-amz-date') === '')
+    return ['MissingAuthenticationTokenException', 'Missing Authentication Token'];
+  if (!auth.includes(`/${region}/bedrock/aws4_request`))
+    return ['InvalidSignatureException', `Credential should be scoped to a valid region and to service bedrock in ${region}.`];
   return undefined;
 }
 
@@ -108,7 +110,8 @@ export function bedrockSuccess(images: SampleImages, answer?: ImageFormat, regio
     if (refused !== undefined) return reply.error(403, refused[0], refused[1]);
     if (call.method === 'GET' && call.path.startsWith('/async-invoke')) return reply.json(200, { asyncInvokeSummaries: [] });
     const kind = call.modelId === undefined ? undefined : MODELS[call.modelId];
-    if (call.method !== 'POST' || call.modelId === undefined) return reply.error(404, 'UnknownOperationException', `no operation for ${call.method} ${call.path}`);
+    if (call.method !== 'POST' || call.modelId === undefined)
+      return reply.error(404, 'UnknownOperationException', `no operation for ${call.method} ${call.path}`);
     if (kind === undefined) return reply.error(400, 'ValidationException', 'The provided model identifier is invalid.');
     const problem = malformed(kind, call.body);
     if (problem !== undefined) return reply.error(400, 'ValidationException', `Malformed input request: ${problem}, please reformat your input and try again.`);

@@ -32,7 +32,10 @@ const cpu = createCpuPool({ threads: 1 });
 afterAll(() => cpu.close());
 
 const provider = (options: Partial<BedrockOptions> = {}) =>
-  createBedrockProvider({ region: BEDROCK_FAKE_REGION, endpoint: fake.origin, credentials: CREDENTIALS, masks: cpu, ...options }, parametersFrom(bedrockModels));
+  createBedrockProvider(
+    { region: BEDROCK_FAKE_REGION, endpoint: fake.origin, credentials: CREDENTIALS, masks: cpu, ...options },
+    parametersFrom(bedrockModels),
+  );
 const request = (providerModel: string, extra: Partial<ProviderRequest> = {}): ProviderRequest => ({
   providerModel,
   prompt: 'a lighthouse at dusk',
