@@ -1,4 +1,8 @@
+import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { createA1111Provider } from '../../src/adapters/providers/a1111/a1111-provider.js';
+import { bedrockModels } from '../../src/adapters/providers/bedrock/bedrock-models.js';
+import { createBedrockProvider } from '../../src/adapters/providers/bedrock/bedrock-provider.js';
+import { BEDROCK_FAKE_REGION, startBedrockFake } from '../../src/adapters/providers/bedrock/bedrock.fake.js';
 import { createComfyUiProvider } from '../../src/adapters/providers/comfyui/comfyui-provider.js';
 import { BUNDLED_WORKFLOWS, loadComfyWorkflows } from '../../src/adapters/providers/comfyui/workflows.js';
 import { createFalProvider } from '../../src/adapters/providers/fal/fal-provider.js';
@@ -126,6 +130,30 @@ export const subjects: ProviderSubject[] = [
       isResultFetch: (method, path) => method === 'GET' && path.includes('/requests/'),
       isDownload: (method, path) => method === 'GET' && path.startsWith('/files/'),
     },
+  },
+  {
+    name: 'Amazon Bedrock',
+    providerId: 'bedrock',
+    modelId: 'bedrock/stability.stable-image-core-v1:1',
+    startFake: startBedrockFake,
+    // The fault proxy speaks HTTP/1.1, and the SDK's default handler on Node HTTP/2: NodeHttpHandler talks to it
+    // (bedrock.test.ts runs the default handler against the fake's HTTP/2 side).
+    create: (baseUrl) =>
+      createBedrockProvider(
+        {
+          region: BEDROCK_FAKE_REGION,
+          endpoint: baseUrl,
+          credentials: { accessKeyId: 'AKIDFAKEBEDROCK', secretAccessKey: 'fake-secret' },
+          requestHandler: new NodeHttpHandler(),
+        },
+        parametersFrom(bedrockModels),
+      ),
+    costCases: [
+      // Per image, whatever the size: Core $0.04, Ultra $0.14, SD 3.5 Large $0.08.
+      { request: { model: 'bedrock/stability.stable-image-core-v1:1', width: 1920, height: 1080 }, cost: 0.04 },
+      { request: { model: 'bedrock/stability.stable-image-ultra-v1:1' }, cost: 0.14 },
+      { request: { model: 'bedrock/stability.sd3-5-large-v1:0', width: 512, height: 512 }, cost: 0.08 },
+    ],
   },
   {
     name: 'Automatic1111',
