@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { a1111Provider } from './a1111/provider.js';
 import { azureOpenAiProvider } from './azure-openai/provider.js';
 import { bflProvider } from './bfl/provider.js';
+import { bedrockProvider } from './bedrock/provider.js';
 import { comfyUiSettings } from './comfyui/settings.js';
 import { falProvider } from './fal/provider.js';
 import { googleProvider } from './google/provider.js';
@@ -41,6 +42,7 @@ export const PROVIDERS = [
   falProvider,
   bflProvider,
   googleProvider,
+  bedrockProvider,
   a1111Provider,
 ] as const;
 

@@ -1,3 +1,7 @@
+import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { bedrockModels } from '../../../src/adapters/providers/bedrock/bedrock-models.js';
+import { createBedrockProvider } from '../../../src/adapters/providers/bedrock/bedrock-provider.js';
+import { BEDROCK_FAKE_REGION, startBedrockFake } from '../../../src/adapters/providers/bedrock/bedrock.fake.js';
 import { createA1111Provider } from '../../../src/adapters/providers/a1111/a1111-provider.js';
 import { createAzureOpenAiProvider } from '../../../src/adapters/providers/azure-openai/azure-openai-provider.js';
 import { FAKE_AZURE_KEY, startAzureOpenAiFake } from '../../../src/adapters/providers/azure-openai/azure-openai.fake.js';
@@ -188,6 +192,30 @@ export const subjects: ProviderSubject[] = [
       // Nano Banana Pro: 1,120 tokens at 1K and 2K, 2,000 at 4K, $120 per million.
       { request: { model: 'google/gemini-3-pro-image', width: 1536, height: 2752 }, cost: 0.1344 },
       { request: { model: 'google/gemini-3-pro-image', width: 4096, height: 4096 }, cost: 0.24 },
+    ],
+  },
+  {
+    name: 'Amazon Bedrock',
+    providerId: 'bedrock',
+    modelId: 'bedrock/stability.stable-image-core-v1:1',
+    startFake: startBedrockFake,
+    // The fault proxy speaks HTTP/1.1, and the SDK's default handler on Node HTTP/2: NodeHttpHandler talks to it
+    // (bedrock.test.ts runs the default handler against the fake's HTTP/2 side).
+    create: (baseUrl) =>
+      createBedrockProvider(
+        {
+          region: BEDROCK_FAKE_REGION,
+          endpoint: baseUrl,
+          credentials: { accessKeyId: 'AKIDFAKEBEDROCK', secretAccessKey: 'fake-secret' },
+          requestHandler: new NodeHttpHandler(),
+        },
+        parametersFrom(bedrockModels),
+      ),
+    costCases: [
+      // Per image, whatever the size: Core $0.04, Ultra $0.14, SD 3.5 Large $0.08.
+      { request: { model: 'bedrock/stability.stable-image-core-v1:1', width: 1920, height: 1080 }, cost: 0.04 },
+      { request: { model: 'bedrock/stability.stable-image-ultra-v1:1' }, cost: 0.14 },
+      { request: { model: 'bedrock/stability.sd3-5-large-v1:0', width: 512, height: 512 }, cost: 0.08 },
     ],
   },
   {
