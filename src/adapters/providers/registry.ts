@@ -21,9 +21,9 @@ import { workersAiProvider } from './workers-ai/provider.js';
  *    - provider.ts: `defineProvider({ id, settings, requires, models, create, remote })`: the environment variables it
  *      reads as a zod fragment (provider-settings.ts has the usual ones; src/config/ parses and types them from here),
  *      those that enable it, its models, and how to build the adapter from its settings;
- *    - <p>.fake.ts: a loopback fake of its API (src/test-support/loopback-server.ts), and <p>.test.ts: the adapter
- *      against it (both left out of the build). To run the shared suites against it too, add a subject to
- *      test/contracts/providers/subjects.ts.
+ *    - <p>.fake.ts: a loopback fake of its API (src/test-support/loopback-server.ts), <p>.test.ts: the adapter
+ *      against it, and <p>.subject.ts: its entry in the shared suite (test/contracts/providers), found there by
+ *      its file name (all three left out of the build).
  * 2. Its line in PROVIDERS, in the order the catalogue lists providers.
  * 3. The docs: its row, settings and calls under Providers (docs/providers.md; CONTRIBUTING.md, "Adding a provider",
  *    says what each file holds).
