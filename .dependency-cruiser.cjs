@@ -181,9 +181,9 @@ module.exports = {
     },
   ],
   options: {
-    // Tests and a provider's loopback fake (test code kept beside its adapter) may reach any layer; the layers are
-    // about the service's own modules.
-    exclude: { path: '\\.(test|fake)\\.ts$' },
+    // Tests, and a provider's loopback fake and shared-suite subject (test code kept beside its adapter), may reach
+    // any layer; the layers are about the service's own modules.
+    exclude: { path: '\\.(test|fake|subject)\\.ts$' },
     doNotFollow: { path: 'node_modules' },
     // Type-only imports count: a domain that imports an adapter's types depends on it all the same.
     tsPreCompilationDeps: true,
