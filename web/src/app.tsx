@@ -6,6 +6,7 @@ import type { AppConfig, Me } from './api/types.js';
 import { DeleteToasts } from './components/delete-toasts.js';
 import { Layout } from './components/layout.js';
 import { asFailure, type ApiFailure } from './lib/api-error.js';
+import { landingFor, useRecentPages } from './lib/landing.js';
 import { matchPage } from './lib/match-page.js';
 import { PAGES } from './pages/index.js';
 import { NotFound } from './pages/not-found.js';
@@ -51,7 +52,9 @@ export function App() {
   }, [keyMode, key.state]);
 
   const needsKey = keyMode && key.state === 'none';
-  useSignInRedirect(needsKey, location.pathname, location.query.toString());
+  const search = location.query.toString();
+  useSignInRedirect(needsKey, location.pathname, search);
+  useRecentPages(keyMode && key.state === 'valid', location.pathname + (search === '' ? '' : `?${search}`), key.state === 'valid' ? key.me.permissions : []);
   useFocusOnNavigation(location.pathname);
 
   if (boot.state === 'failed') return <StartFailed failure={boot.failure} />;
@@ -80,7 +83,7 @@ export function App() {
         reason={key.state === 'none' ? key.reason : undefined}
         onSignedIn={(me) => {
           setKey({ state: 'valid', me });
-          navigate(afterSignIn(location.query.get('next')), { replace: true });
+          navigate(landingFor(afterSignIn(location.query.get('next')), me.permissions), { replace: true });
         }}
       />
     );
@@ -107,8 +110,8 @@ export function App() {
 }
 
 /** Only a path of this app: `next` comes from the URL, so it must not send anyone to another site. */
-function afterSignIn(next: string | null): string {
-  return next !== null && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/sign-in') ? next : '/generate';
+function afterSignIn(next: string | null): string | undefined {
+  return next !== null && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/sign-in') ? next : undefined;
 }
 
 /** A signed-out visit to a page shows sign-in at /sign-in, and comes back to the page afterwards. */

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { SECTIONS, sectionOf } from '../lib/permissions.js';
+import { homeFor } from '../lib/landing.js';
+import { SECTIONS, missingFor, sectionOf } from '../lib/permissions.js';
 import { Link } from '../router.js';
 import { permissionsOf, useSession } from '../session.js';
 
@@ -9,7 +10,7 @@ export function Layout({ signedIn, pathname, children }: { signedIn: boolean; pa
   const current = sectionOf(pathname)?.href;
   const held = permissionsOf(session);
   // Only the pages this key can use; API keys only where there are keys (not in the IP allow-list mode).
-  const links = SECTIONS.filter((section) => held.includes(section.permission) && (section.href !== '/keys' || session.mode === 'api_key'));
+  const links = SECTIONS.filter((section) => missingFor(section, held) === undefined && (section.href !== '/keys' || session.mode === 'api_key'));
   const menu = useMenu(pathname);
   const key = session.me?.key ?? null;
   return (
@@ -19,7 +20,7 @@ export function Layout({ signedIn, pathname, children }: { signedIn: boolean; pa
       </a>
       <header class="top">
         <div class={signedIn ? 'top-inner has-menu' : 'top-inner'} onKeyDown={menu.onKeyDown}>
-          <Link href={signedIn ? '/generate' : '/sign-in'} class="brand" aria-label="imagegate home">
+          <Link href={signedIn ? homeFor(held) : '/sign-in'} class="brand" aria-label="imagegate home">
             <svg aria-hidden="true" viewBox="0 0 16 16" width="22" height="22">
               <rect width="16" height="16" rx="3" fill="currentColor" />
               <path d="M3 12l3-4 2 2 3-4 2 6z" fill="#fff" />
