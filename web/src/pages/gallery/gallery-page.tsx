@@ -4,6 +4,7 @@ import { isDeleted, scheduleDelete, useDeletes } from '../../api/pending-deletes
 import type { ImageKind } from '../../api/types.js';
 import { ImageGrid } from '../../components/image-grid.js';
 import { LoadMore } from '../../components/load-more.js';
+import { useHolds } from '../../components/only.js';
 import { PageHeading } from '../../components/page-heading.js';
 import { useImageModels } from '../../hooks/use-image-models.js';
 import { usePagedList } from '../../hooks/use-paged-list.js';
@@ -51,6 +52,9 @@ export function GalleryPage({ params, query }: PageProps) {
   useOldDetailsLink(query.get('image'));
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState<string | undefined>(undefined);
+  // Everything done to a selection (add to a collection, delete) needs manage: other keys get no checkboxes.
+  const canSelect = useHolds('manage');
+  const canGenerate = useHolds('generate');
   useDeletes();
 
   const images = list.items.filter((image) => !isDeleted(image.id));
@@ -131,7 +135,13 @@ export function GalleryPage({ params, query }: PageProps) {
       )}
       {total === 0 && !filtered && (
         <p>
-          No images yet. <Link href="/generate">Generate one</Link>.
+          No images yet.
+          {canGenerate && (
+            <>
+              {' '}
+              <Link href="/generate">Generate one</Link>.
+            </>
+          )}
         </p>
       )}
       <ImageGrid
@@ -139,13 +149,17 @@ export function GalleryPage({ params, query }: PageProps) {
         label="Images"
         onOpen={(image) => openDetails(image.id)}
         selected={selected}
-        onSelect={(image, on) => {
-          setNotice(undefined);
-          const next = new Set(selected);
-          if (on) next.add(image.id);
-          else next.delete(image.id);
-          setSelected(next);
-        }}
+        onSelect={
+          canSelect
+            ? (image, on) => {
+                setNotice(undefined);
+                const next = new Set(selected);
+                if (on) next.add(image.id);
+                else next.delete(image.id);
+                setSelected(next);
+              }
+            : undefined
+        }
       />
       <LoadMore hasMore={list.hasMore} loading={list.loading} count={list.items.length} onLoad={list.loadMore} label="Load more images" />
       {openId !== undefined && (

@@ -4,7 +4,7 @@ import type { Image, ImageDetail } from '../../api/types.js';
 import { AddToCollection } from '../../components/add-to-collection.js';
 import { CopyButton } from '../../components/copy-button.js';
 import { DownloadLink } from '../../components/download-link.js';
-import { Requires } from '../../components/requires.js';
+import { Only } from '../../components/only.js';
 import { useLoad } from '../../hooks/use-load.js';
 import { formatDateTime, formatUsd } from '../../lib/format.js';
 import { imageTitle } from '../../lib/images.js';
@@ -159,23 +159,28 @@ function ImageDetails({ image, onOpen, onDelete }: { image: ImageDetail; onOpen:
           <dd class="break">{image.r2_url}</dd>
         </dl>
         <div class="actions">
-          <Link class="button" href={`/generate?image=${encodeURIComponent(image.id)}`}>
-            Edit
-          </Link>
-          {image.kind !== 'upload' && (
-            <Link class="button" href={`/generate?reuse=${encodeURIComponent(image.id)}`}>
-              Reuse prompt
+          {/* Both open Generate: a key that cannot generate would find its form disabled there. */}
+          <Only permission="generate">
+            <Link class="button" href={`/generate?image=${encodeURIComponent(image.id)}`}>
+              Edit
             </Link>
-          )}
+            {image.kind !== 'upload' && (
+              <Link class="button" href={`/generate?reuse=${encodeURIComponent(image.id)}`}>
+                Reuse prompt
+              </Link>
+            )}
+          </Only>
           <CopyButton text={image.r2_url} label="Copy URL" />
           <DownloadLink image={image} />
-          <Requires permission="manage" action="delete images">
+          <Only permission="manage">
             <button type="button" class="button danger-outline" onClick={onDelete}>
               Delete
             </button>
-          </Requires>
+          </Only>
         </div>
-        <AddToCollection imageIds={[image.id]} idPrefix="dialog" />
+        <Only permission="manage" otherwise={<p class="hint limited-note">Delete and collections need a manage key.</p>}>
+          <AddToCollection imageIds={[image.id]} idPrefix="dialog" />
+        </Only>
       </div>
     </div>
   );

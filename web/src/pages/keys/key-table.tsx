@@ -23,42 +23,64 @@ interface KeyListProps {
   onEdit: (key: ApiKey) => void;
 }
 
-/** A table on wide screens; on a phone each key is a card whose cells carry their own labels (data-label). */
+/**
+ * A table on wide screens; on a phone each key is a card whose cells carry their own labels (data-label). A key
+ * that cannot be revoked says so in a few words in its row, with the reason as a numbered note under the table
+ * (a sentence squeezed into the actions column ran to six lines).
+ */
 export function KeyTable({ keys, onRevoked, onEdit }: KeyListProps & { keys: ApiKey[] }) {
+  const own = useSession().me?.key ?? null;
+  const kept = keys.flatMap((key) => {
+    const reason = key.status === 'active' ? notRevocable(key, own) : undefined;
+    return reason === undefined ? [] : [{ key, reason }];
+  });
+  const notes = new Map(kept.map(({ key, reason }, index) => [key.id, { number: index + 1, reason }]));
   return (
-    <div class="table-scroll" tabIndex={0} role="region" aria-label="API keys">
-      <table class="key-table">
-        <thead>
-          <tr>
-            <th scope="col">Name and prefix</th>
-            <th scope="col">Permissions</th>
-            <th scope="col">Plan</th>
-            <th scope="col">Spent (budget)</th>
-            <th scope="col">Expires</th>
-            <th scope="col">Last used</th>
-            <th scope="col">Status</th>
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map((key) => (
-            <KeyRow key={key.id} apiKey={key} onRevoked={onRevoked} onEdit={onEdit} />
+    <>
+      <div class="table-scroll" tabIndex={0} role="region" aria-label="API keys">
+        <table class="key-table">
+          <thead>
+            <tr>
+              <th scope="col">Name and prefix</th>
+              <th scope="col">Permissions</th>
+              <th scope="col">Plan</th>
+              <th scope="col">Spent (budget)</th>
+              <th scope="col">Expires</th>
+              <th scope="col">Last used</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span class="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.map((key) => (
+              <KeyRow key={key.id} apiKey={key} note={notes.get(key.id)} onRevoked={onRevoked} onEdit={onEdit} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {kept.length > 0 && (
+        <ol class="table-notes" aria-label="Why some keys cannot be revoked">
+          {kept.map(({ key, reason }, index) => (
+            <li key={key.id} id={noteId(index + 1)}>
+              Revoke is not offered for {key.name} because {reason}.
+            </li>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </ol>
+      )}
+    </>
   );
 }
 
-function KeyRow({ apiKey, onRevoked, onEdit }: KeyListProps & { apiKey: ApiKey }) {
+const noteId = (number: number) => `revoke-note-${number}`;
+
+function KeyRow({ apiKey, note, onRevoked, onEdit }: KeyListProps & { apiKey: ApiKey; note: { number: number; reason: string } | undefined }) {
   const revoke = useAction(async () => {
     await dataOf(api.DELETE('/api/keys/{id}', { params: { path: { id: apiKey.id } } }));
     onRevoked();
   });
   const own = useSession().me?.key ?? null;
-  const kept = apiKey.status === 'active' ? notRevocable(apiKey, own) : undefined;
   return (
     <tr>
       <th scope="row">
@@ -84,7 +106,7 @@ function KeyRow({ apiKey, onRevoked, onEdit }: KeyListProps & { apiKey: ApiKey }
               Change
             </button>
           )}
-          {apiKey.status === 'active' && kept === undefined && (
+          {apiKey.status === 'active' && note === undefined && (
             <ConfirmButton
               label="Revoke"
               name={`Revoke ${apiKey.name}`}
@@ -94,8 +116,17 @@ function KeyRow({ apiKey, onRevoked, onEdit }: KeyListProps & { apiKey: ApiKey }
               onConfirm={() => revoke.run()}
             />
           )}
+          {note !== undefined && (
+            <a
+              class="not-revocable"
+              href={`#${noteId(note.number)}`}
+              title={`Revoke is not offered because ${note.reason}.`}
+              aria-label={`Not revocable, see note ${note.number}`}
+            >
+              Not revocable<sup>{note.number}</sup>
+            </a>
+          )}
         </div>
-        {kept !== undefined && <p class="hint not-revocable">Revoke is not offered because {kept}.</p>}
         <FormError text={revoke.failure?.text} />
       </td>
     </tr>

@@ -4,13 +4,12 @@ import type { Model, Template } from '../../api/types.js';
 import { ConfirmButton } from '../../components/confirm-button.js';
 import { FormError } from '../../components/field.js';
 import { Loading } from '../../components/loading.js';
+import { useHolds } from '../../components/only.js';
 import { modelUnusable } from '../../components/model-options.js';
 import { PageHeading } from '../../components/page-heading.js';
-import { Requires } from '../../components/requires.js';
 import { useAction } from '../../hooks/use-action.js';
 import { useLoad } from '../../hooks/use-load.js';
 import { navigate } from '../../router.js';
-import { useAllowance } from '../../session.js';
 import { TemplateForm, type TemplateBody } from './template-form.js';
 
 export function TemplatesPage() {
@@ -23,7 +22,7 @@ export function TemplatesPage() {
   }, []);
   const create = useAction((body: TemplateBody) => dataOf(api.POST('/api/templates', { body })));
   const [formKey, setFormKey] = useState(0);
-  const canCreate = useAllowance('manage', 'create templates').allowed;
+  const canCreate = useHolds('manage');
 
   return (
     <>
@@ -42,6 +41,8 @@ export function TemplatesPage() {
                   ) : (
                     <TemplateList templates={mine} models={models} onChanged={reload} />
                   )}
+                  {/* In place of a New template panel that could only refuse: what it takes, in a line. */}
+                  {!canCreate && <p class="hint">Creating and changing templates need a manage key.</p>}
                 </section>
                 <section aria-labelledby="sample-templates">
                   <h2 id="sample-templates">Samples</h2>
@@ -49,9 +50,9 @@ export function TemplatesPage() {
                   <TemplateList templates={samples} models={models} onChanged={reload} />
                 </section>
               </div>
-              <section aria-labelledby="new-template" class="panel">
-                <h2 id="new-template">New template</h2>
-                <Requires permission="manage" action="create templates">
+              {canCreate && (
+                <section aria-labelledby="new-template" class="panel">
+                  <h2 id="new-template">New template</h2>
                   <TemplateForm
                     key={formKey}
                     idPrefix="new-template"
@@ -63,8 +64,8 @@ export function TemplatesPage() {
                       reload();
                     }}
                   />
-                </Requires>
-              </section>
+                </section>
+              )}
             </div>
           );
         }}
@@ -94,7 +95,10 @@ function TemplateItem({ template, models, onChanged }: { template: Template; mod
   const model = models.find((m) => m.id === template.model);
   // A template whose model cannot run here would only lead to a Generate button that cannot be pressed.
   const unusable = model === undefined ? `${template.model} is not a model of this server.` : modelUnusable(model);
-  const manage = useAllowance('manage', 'change or delete templates');
+  // Use opens Generate: without generate it would open a form that cannot be sent, so it is left out.
+  const canUse = useHolds('generate');
+  // Change and delete are left out without manage: the New template panel already says why, once.
+  const canManage = useHolds('manage');
   const reasonId = `template-${template.id}-unusable`;
 
   if (editing) {
@@ -126,39 +130,42 @@ function TemplateItem({ template, models, onChanged }: { template: Template; mod
         {model?.name ?? template.model}
         {settings.length > 0 ? ` · ${settings.join(', ')}` : ''}
       </p>
-      <div class="actions">
-        <button
-          type="button"
-          class="button primary"
-          aria-label={`Use ${template.name}`}
-          disabled={unusable !== undefined}
-          aria-describedby={unusable === undefined ? undefined : reasonId}
-          onClick={() => navigate(`/generate?template=${encodeURIComponent(template.id)}`)}
-        >
-          Use
-        </button>
-        {!template.is_sample && manage.allowed && (
-          <>
-            <button type="button" class="button" aria-label={`Edit ${template.name}`} onClick={() => setEditing(true)}>
-              Edit
+      {(canUse || (!template.is_sample && canManage)) && (
+        <div class="actions">
+          {canUse && (
+            <button
+              type="button"
+              class="button primary"
+              aria-label={`Use ${template.name}`}
+              disabled={unusable !== undefined}
+              aria-describedby={unusable === undefined ? undefined : reasonId}
+              onClick={() => navigate(`/generate?template=${encodeURIComponent(template.id)}`)}
+            >
+              Use
             </button>
-            <ConfirmButton
-              label="Delete"
-              name={`Delete ${template.name}`}
-              question={`Delete ${template.name}?`}
-              confirmLabel="Yes, delete it"
-              busy={remove.busy}
-              onConfirm={() => remove.run()}
-            />
-          </>
-        )}
-      </div>
-      {unusable !== undefined && (
+          )}
+          {!template.is_sample && canManage && (
+            <>
+              <button type="button" class="button" aria-label={`Edit ${template.name}`} onClick={() => setEditing(true)}>
+                Edit
+              </button>
+              <ConfirmButton
+                label="Delete"
+                name={`Delete ${template.name}`}
+                question={`Delete ${template.name}?`}
+                confirmLabel="Yes, delete it"
+                busy={remove.busy}
+                onConfirm={() => remove.run()}
+              />
+            </>
+          )}
+        </div>
+      )}
+      {canUse && unusable !== undefined && (
         <p id={reasonId} class="hint">
           {unusable}
         </p>
       )}
-      {!template.is_sample && !manage.allowed && <p class="refusal">{manage.reason}</p>}
       <FormError text={remove.failure?.text} />
     </li>
   );
