@@ -80,3 +80,19 @@ export async function runScript(file: string, env: Record<string, string>, timeo
   killGroup();
   return { code, stdout, stderr };
 }
+
+/**
+ * The first `# ->` line of a script not found in its output, in order (each after the previous one's match), with
+ * the output from there; undefined when all are. `adapt` turns the page's text into what this run prints (its ports).
+ */
+export function missingExpectation(script: string, stdout: string, adapt: (expected: string) => string = (text) => text): string | undefined {
+  let from = 0;
+  for (const expected of expectations(script)) {
+    const pattern = expectationPattern(adapt(expected));
+    pattern.lastIndex = from;
+    const found = pattern.exec(stdout);
+    if (found === null) return `"# -> ${expected}" not found in the output after position ${from}:\n${stdout.slice(from, from + 3000)}`;
+    from = found.index + found[0].length;
+  }
+  return undefined;
+}
