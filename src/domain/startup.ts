@@ -4,8 +4,11 @@ import { reconcileBlobs } from './images/reconcile-blobs.js';
 import { bootstrapAdminKey } from './keys/bootstrap-admin-key.js';
 
 export interface StartupOptions {
-  /** Key mode only: the admin key from ADMIN_API_KEY, or (unset) a first admin key when no usable key is left. */
-  adminKey?: { secret: string | undefined };
+  /**
+   * Key mode only: the admin key from ADMIN_API_KEY, or (unset) a first admin key when no usable key is left.
+   * `moreKeys` is how this runtime's operator makes more: the CLI on Node, the HTTP API on Workers (no CLI runs there).
+   */
+  adminKey?: { secret: string | undefined; moreKeys: 'cli' | 'http' };
   /**
    * A process that runs jobs cleans up after a stopped one before its first job: objects stored without a record,
    * and charges left reserved. Either may fail without stopping the start.
@@ -20,6 +23,14 @@ export interface StartupOptions {
   continuing: 'serving' | 'working';
 }
 
+/** How to create more keys, said with the first admin key. */
+const MORE_KEYS = {
+  cli: 'npx imagegate keys create --name <name> --permissions generate,read (or POST /api/keys)',
+  http:
+    `POST /api/keys with this key, e.g. curl -X POST <this Worker's URL>/api/keys -H "Authorization: Bearer <this key>" ` +
+    `-H 'Content-Type: application/json' -d '{"name":"<name>","permissions":["generate","read"]}' (or the web app's API keys page)`,
+} as const;
+
 /**
  * The start-up steps of any runtime, on ports only: Node runs them once at start (after the port is bound, before
  * the first request is answered and the first job is taken); a Workers root can run them lazily or from a Cron Trigger.
@@ -33,8 +44,7 @@ export async function startup(deps: Pick<Deps, 'db' | 'blobs' | 'clock' | 'ids' 
       // Printed once, on the first start with no key at all: the only time the secret exists in the clear.
       logger.warn(
         { apiKey: bootstrap.secret, keyId: bootstrap.keyId },
-        'created the first admin API key; store it now, it is not shown again. ' +
-          'Create more with: npx imagegate keys create --name <name> --permissions generate,read (or POST /api/keys)',
+        `created the first admin API key; store it now, it is not shown again. Create more with: ${MORE_KEYS[options.adminKey.moreKeys]}`,
       );
     }
   }

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -46,3 +47,52 @@ export const commandLines = (script: string): string[] =>
     .split('\n')
     .map((line) => line.replace(/(^|\s)#.*$/, '').trimEnd())
     .filter((line) => line.trim() !== '');
+
+export interface ScriptRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs a script file under `bash -euo pipefail` in `cwd` (its own folder by default), in its own process group, so
+ * what it starts in the background (a webhook receiver, servers) goes with it whatever happens.
+ */
+export async function runScript(file: string, env: Record<string, string>, timeoutMs: number, cwd = path.dirname(file)): Promise<ScriptRun> {
+  const child = spawn('bash', ['-euo', 'pipefail', file], { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const killGroup = () => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // The group is gone already.
+    }
+  };
+  const timer = setTimeout(() => {
+    stderr += `\n[test] the script did not finish in ${timeoutMs} ms: killed`;
+    killGroup();
+  }, timeoutMs);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  clearTimeout(timer);
+  killGroup();
+  return { code, stdout, stderr };
+}
+
+/**
+ * The first `# ->` line of a script not found in its output, in order (each after the previous one's match), with
+ * the output from there; undefined when all are. `adapt` turns the page's text into what this run prints (its ports).
+ */
+export function missingExpectation(script: string, stdout: string, adapt: (expected: string) => string = (text) => text): string | undefined {
+  let from = 0;
+  for (const expected of expectations(script)) {
+    const pattern = expectationPattern(adapt(expected));
+    pattern.lastIndex = from;
+    const found = pattern.exec(stdout);
+    if (found === null) return `"# -> ${expected}" not found in the output after position ${from}:\n${stdout.slice(from, from + 3000)}`;
+    from = found.index + found[0].length;
+  }
+  return undefined;
+}

@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeBlocks, commandLines, expectationPattern, expectations, docsSection } from './docs-blocks.js';
+import { codeBlocks, commandLines, expectationPattern, expectations, docsSection, runScript, type ScriptRun } from './docs-blocks.js';
 import { freePort, startServerProcess, tempDataDir, type ServerProcess } from './spawn-server.js';
 
 /**
@@ -28,36 +27,6 @@ function startEnvironment(block: string): Record<string, string> {
   );
 }
 
-interface ScriptRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the script in its own process group, so the webhook receiver it starts goes with it whatever happens. */
-async function runScript(file: string, env: Record<string, string>, timeoutMs: number): Promise<ScriptRun> {
-  const child = spawn('bash', ['-euo', 'pipefail', path.basename(file)], { cwd: path.dirname(file), env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const killGroup = () => {
-    try {
-      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // The group is gone already.
-    }
-  };
-  const timer = setTimeout(() => {
-    stderr += `\n[test] the script did not finish in ${timeoutMs} ms: killed`;
-    killGroup();
-  }, timeoutMs);
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  clearTimeout(timer);
-  killGroup();
-  return { code, stdout, stderr };
-}
-
 describe('the walk-through (curl) of docs/getting-started.md', () => {
   let server: ServerProcess;
   let run: ScriptRun;
@@ -68,9 +37,8 @@ describe('the walk-through (curl) of docs/getting-started.md', () => {
     workDir = tempDataDir();
     const file = path.join(workDir, 'walk-through.sh');
     fs.writeFileSync(file, script);
-    // Each answer on its own line, so a `# ->` line is matched within one answer (curl prints none after a body).
-    fs.writeFileSync(path.join(workDir, '.curlrc'), 'write-out = "\\n"\n');
-    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CURL_HOME: workDir, IG: server.url, RECEIVER_PORT: String(await freePort()) };
+    // HOME and CURL_HOME are this folder, which has no .curlrc: the script prints what it prints on a fresh machine.
+    const env = { PATH: process.env.PATH ?? '', HOME: workDir, CURL_HOME: workDir, IG: server.url, RECEIVER_PORT: String(await freePort()) };
     run = await runScript(file, env, 150_000);
   }, 240_000);
 
@@ -94,6 +62,13 @@ describe('the walk-through (curl) of docs/getting-started.md', () => {
     expect(curls.length).toBeGreaterThan(40);
     // The one curl without -f is the one that shows a 404 as its status code.
     for (const { line, flags } of curls) if (!line.includes("-w '%{http_code}")) expect(flags, line).toMatch(/^-s?f$/);
+  });
+
+  it("ends each answer it prints with a newline, without any set-up: -w '\\n' where curl prints it, jq elsewhere", () => {
+    // A curl whose answer reaches the terminal unpiped and not saved (-o) prints a body without a newline of its own.
+    const printing = commandLines(script).filter((line) => /^curl\s/.test(line) && !line.includes('|') && !/\s-o\s/.test(line));
+    expect(printing.length).toBeGreaterThan(20);
+    for (const line of printing) expect(line, 'an answer that would run into the next one').toMatch(/\s-w '[^']*\\n'\s/);
   });
 
   it('runs top to bottom against a real server and exits 0', () => {

@@ -10,7 +10,8 @@ import { startCliProcess, startServerProcess, type ServerProcess } from './spawn
 /**
  * Two API processes and a worker started at the same instant on one S3 server: each process's start-up check
  * writes and deletes a readiness object, and when they all used one key, s3rver crashed on the race
- * (ENOENT on `readiness/probe._S3rver_object`) and both API processes exited. Four starts (START_ROUNDS), all of them ready.
+ * (ENOENT on `readiness/probe._S3rver_object`) and both API processes exited. The s3rver command itself, without the
+ * test server's patch, is src/runtimes/node/readiness.test.ts's. Four starts (START_ROUNDS), all of them ready.
  */
 const skip = await skipWithout('postgres', 'redis');
 const ROUNDS = Number(process.env.START_ROUNDS ?? 4);
@@ -69,7 +70,7 @@ describe.skipIf(skip)('two API processes and a worker started at once on one S3 
     }
     const client = new S3Client({ endpoint: s3.endpoint, forcePathStyle: true, region: s3.region, credentials: s3.credentials });
     try {
-      const listed = await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'readiness/' }));
+      const listed = await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'readiness' }));
       expect(listed.Contents ?? []).toEqual([]);
     } finally {
       client.destroy();

@@ -116,11 +116,27 @@ function removeStale(dataDir: string, file: string, pid: number, isAlive: (pid: 
   fs.rmSync(aside, { force: true });
 }
 
-function lockedError(dataDir: string, file: string, owner: number): StartupError {
-  return new StartupError(
-    `DATA_DIR ${dataDir} is already served by process ${owner}; stop that server first or set DATA_DIR to another folder ` +
-      `(if no imagegate server runs there, delete ${file})`,
-  );
+/**
+ * A live process holds DATA_DIR. Its own class, so a process that may share the folder (`imagegate mcp` beside a
+ * server) can tell it from a folder it cannot use, and say so in its own words.
+ */
+export class DataDirLockedError extends StartupError {
+  readonly dataDir: string;
+  /** The pid of the process holding the lock. */
+  readonly owner: number;
+
+  constructor(dataDir: string, owner: number, file: string) {
+    super(
+      `DATA_DIR ${dataDir} is already served by process ${owner}; stop that server first or set DATA_DIR to another folder ` +
+        `(if no imagegate server runs there, delete ${file})`,
+    );
+    this.dataDir = dataDir;
+    this.owner = owner;
+  }
+}
+
+function lockedError(dataDir: string, file: string, owner: number): DataDirLockedError {
+  return new DataDirLockedError(dataDir, owner, file);
 }
 
 function processIsAlive(pid: number): boolean {

@@ -6,13 +6,14 @@ import type { Clock } from '../../ports/clock.js';
 import type { ReadinessCheck } from '../../ports/readiness.js';
 
 /**
- * Outside `generated/` and `uploads/`: no image has it and the orphan sweep never looks there. One key per process:
- * processes started together (two API processes and a worker) wrote and deleted one shared key at the same moment,
- * which crashed s3rver (ENOENT on its own metadata file) and could make one process's delete remove another's
- * object mid-probe on any store. The pid names the process in a listing; the random part tells apart processes
- * that share a pid (pid 1 in every container).
+ * At the bucket's top level, outside `generated/` and `uploads/`: no image has it and the orphan sweep never looks
+ * there. One key per process: processes started together (two API processes and a worker) wrote and deleted one
+ * shared key at the same moment, and one process's delete could remove another's object mid-probe. No folder: s3rver
+ * (the S3 server of docs/deployment.md's one-machine run) removes a folder with its last object, and a put into it
+ * at that moment crashed it (ENOENT), with two processes probing `readiness/probe-*`. The pid names the process in a
+ * listing; the random part tells apart processes that share a pid (pid 1 in every container).
  */
-const readinessProbeKey = (): string => `readiness/probe-${process.pid}-${randomBytes(6).toString('hex')}`;
+const readinessProbeKey = (): string => `readiness-probe-${process.pid}-${randomBytes(6).toString('hex')}`;
 
 /** A write-and-delete round trip costs a PUT and a DELETE: probes within this many ms share one answer. */
 export const STORAGE_PROBE_CACHE_MS = 5_000;
@@ -22,7 +23,7 @@ export const STORAGE_PROBE_CACHE_MS = 5_000;
  * generation). The answer, good or bad, is kept for STORAGE_PROBE_CACHE_MS, so frequent probes (several load
  * balancers, Kubernetes) cost one round trip, and a failure shows within that time.
  */
-function storageProbe(blobs: BlobStore, clock: Clock): () => Promise<void> {
+export function storageProbe(blobs: BlobStore, clock: Clock): () => Promise<void> {
   let last: { at: number; result: Promise<void> } | undefined;
   const key = readinessProbeKey();
   const writeAndDelete = async (): Promise<void> => {

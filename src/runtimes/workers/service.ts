@@ -31,8 +31,11 @@ export async function createWorkerService(env: WorkerBindings, options: WorkerSe
   const config = workerConfig(env, options.origin);
   const runtime = await buildWorkerDeps(env, config, options.inject);
   registerJobHandlers(runtime.deps);
-  // The start-up steps of any runtime, per isolate: every one is idempotent.
-  await startup(runtime.deps, { adminKey: config.authMode === 'api_key' ? { secret: config.adminApiKey } : undefined, continuing: 'serving' });
+  // The start-up steps of any runtime, per isolate: every one is idempotent. No CLI runs on Workers: more keys come over HTTP.
+  await startup(runtime.deps, {
+    adminKey: config.authMode === 'api_key' ? { secret: config.adminApiKey, moreKeys: 'http' } : undefined,
+    continuing: 'serving',
+  });
   const app = createApp({
     deps: runtime.deps,
     config: { ...config, ...options.app },

@@ -207,7 +207,8 @@ describe('MCP over stdio (imagegate mcp)', () => {
       }
       expect(state.status).toBe('completed');
       expect(state.images).toHaveLength(2);
-      expect(log).toContain('this MCP server only serves tools');
+      expect(log).toContain(`sharing DATA_DIR with the imagegate server running as process ${server.child.pid}`);
+      expect(log).not.toContain('stop that server first');
     } finally {
       await client.close();
       await server.stop('SIGTERM');

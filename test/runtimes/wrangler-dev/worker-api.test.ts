@@ -40,6 +40,29 @@ describe('imagegate on wrangler dev', () => {
     }
   }, 150_000);
 
+  it('without ADMIN_API_KEY, logs a first admin key and says to make more over HTTP: no CLI runs on Workers', async () => {
+    const state = tempStateDir();
+    applyMigrations(state);
+    const fresh = await startWranglerDev(state, { ADMIN_API_KEY: '' });
+    try {
+      // The start-up steps run with the isolate's first request.
+      expect((await fetch(`${fresh.url}/health`)).status).toBe(200);
+      const line = await eventually(async () =>
+        fresh
+          .output()
+          .split('\n')
+          .find((text) => text.includes('created the first admin API key')),
+      );
+      expect(line).toContain('Create more with: POST /api/keys with this key');
+      expect(line).not.toContain('imagegate keys create');
+      const secret = /"apiKey":"(igk_live_[^"]+)"/.exec(line)?.[1] ?? '';
+      const created = await call(fresh, 'POST', '/api/keys', { name: 'ci', permissions: ['generate', 'read'] }, secret);
+      expect(created.status).toBe(201);
+    } finally {
+      await fresh.stop();
+    }
+  }, 150_000);
+
   it('generates an image, stores it in R2 and serves it at its r2_url', async () => {
     const created = await call(dev, 'POST', '/api/generate', generate);
     expect(created.status).toBe(201);

@@ -67,7 +67,7 @@ export async function startServer(config: Config, options: ServeOptions = { work
 
     await Promise.all([
       startup(deps, {
-        adminKey: config.authMode === 'api_key' ? { secret: config.adminApiKey } : undefined,
+        adminKey: config.authMode === 'api_key' ? { secret: config.adminApiKey, moreKeys: 'cli' } : undefined,
         recover: options.workers ? { ...recoverOptions(config), soleWorker: lock !== undefined } : undefined,
         continuing: 'serving',
       }),

@@ -1,7 +1,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { pino } from 'pino';
 import type { Config } from '../../../../config/config.js';
-import type { DataDirLock } from '../../../../adapters/process/data-dir-lock.js';
+import { DataDirLockedError, type DataDirLock } from '../../../../adapters/process/data-dir-lock.js';
 import { buildDeps } from '../../deps.js';
 import { claimDataDir } from '../../storage.js';
 import { startBatchWorkers, type BatchWorkers } from '../../../../domain/batches/batch-workers.js';
@@ -64,17 +64,28 @@ export async function mcpCommand(config: Config, io: CliIo): Promise<number | un
 /**
  * The embedded queue has one consumer per DATA_DIR, the process holding its lock: when `imagegate serve`
  * runs on the same folder, it runs the batches this server creates, and this one runs none (taking them
- * over would run a prompt twice). A database server's queue is shared, so there it always runs them.
+ * over would run a prompt twice). That is the usual set-up (an agent beside the web app), so it is said as
+ * such, not as the lock's refusal to a second server. A database server's queue is shared: there it always runs them.
  */
-function runsBatchPrompts(config: Config, logger: { info(fields: object, message: string): void }): DataDirLock | undefined | false {
+export function runsBatchPrompts(
+  config: Pick<Config, 'database' | 'dataDir'>,
+  logger: { info(fields: object, message: string): void; warn(fields: object, message: string): void },
+): DataDirLock | undefined | false {
   if (config.database.kind !== 'sqlite') return undefined;
   try {
     return claimDataDir(config);
   } catch (error) {
-    logger.info(
-      { reason: error instanceof Error ? error.message : String(error) },
-      'another imagegate process holds this DATA_DIR: it runs the batch prompts, this MCP server only serves tools',
-    );
+    if (error instanceof DataDirLockedError) {
+      logger.info(
+        { dataDir: error.dataDir, serverPid: error.owner },
+        `sharing DATA_DIR with the imagegate server running as process ${error.owner}: it runs the batch prompts, this MCP server serves the tools`,
+      );
+    } else {
+      logger.warn(
+        { reason: error instanceof Error ? error.message : String(error) },
+        'could not claim DATA_DIR for batch prompts: this MCP server serves the tools, and queued batch prompts wait for a server to run them',
+      );
+    }
     return false;
   }
 }
