@@ -95,7 +95,8 @@ describe.skipIf(skip)('generations as jobs on Generate (real server, Chromium)',
     const id = generationId();
     await openai.drawing(2);
     await statusLine('Generating with GPT Image 2…').waitFor();
-    expect(await panel().evaluate((section) => section.getBoundingClientRect().top)).toBeLessThan(PHONE_390.height / 2);
+    // A smooth scroll (unless reduced motion is asked for): it takes a moment.
+    await expect.poll(() => panel().evaluate((section) => section.getBoundingClientRect().top)).toBeLessThan(PHONE_390.height / 2);
     await page.setViewportSize(DESKTOP);
 
     // Away to the gallery and back: the running generation is in the latest ones, and its link follows it again.

@@ -3,12 +3,20 @@ import { api, dataOf } from '../../api/client.js';
 import type { Batch, Model, Template } from '../../api/types.js';
 import { control, Field, FormError } from '../../components/field.js';
 import { errorFor, formError, useAction } from '../../hooks/use-action.js';
+import { useFormCheck } from '../../hooks/use-form-check.js';
 import { emptyDraft, settingsFor, type Draft } from '../../lib/draft.js';
 import { plural } from '../../lib/format.js';
 import { ParameterFields } from '../generate/parameter-fields.js';
 import { ModelField, TemplateField } from '../generate/settings-fields.js';
 
 const FIELDS = ['name', 'prompts', 'model', 'template_id', 'width', 'height', 'seed', 'negative_prompt', 'steps', 'guidance', 'webhook_url'];
+
+/** The API fields of the controls whose ids do not name them. */
+const CHECK_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  'batch-size': ['width', 'height'],
+  'batch-template': ['template_id'],
+  'batch-webhook': ['webhook_url'],
+};
 
 interface BatchFormProps {
   models: readonly Model[];
@@ -46,19 +54,29 @@ export function BatchForm({ models, templates, onStarted }: BatchFormProps) {
       }),
     ),
   );
-  const failure = start.failure;
+  // The app's own check replaces the browser's bubbles (noValidate), and a field's error goes once it is fixed.
+  const check = useFormCheck(start, { aliases: CHECK_ALIASES });
+  const failure = check.failure;
+  // Said beside the button (a live region): the new batch is first in the list, often out of sight of the form.
+  const [started, setStarted] = useState<string | undefined>(undefined);
   // A bad prompt is named by its place in the list (prompts[2]); it belongs to the prompts box.
   const promptsError = errorFor(failure, 'prompts') ?? (failure?.field?.startsWith('prompts') === true ? failure.text : undefined);
 
   return (
     <form
       class="stack"
+      noValidate
+      onInput={check.onEdit}
+      onChange={check.onEdit}
       onSubmit={async (event) => {
         event.preventDefault();
+        setStarted(undefined);
+        if (!check.passes(event.currentTarget)) return;
         const batch = await start.run();
         if (batch === undefined) return;
         setPrompts('');
         setName('');
+        setStarted(`Started “${batch.name}” with ${plural(batch.total_prompts, 'prompt')}: it is first in Your batches.`);
         onStarted(batch);
       }}
     >
@@ -109,6 +127,9 @@ export function BatchForm({ models, templates, onStarted }: BatchFormProps) {
           {start.busy ? 'Starting…' : 'Start batch'}
         </button>
       </div>
+      <p class="form-status" role="status" aria-live="polite">
+        {started}
+      </p>
       <FormError text={promptsError === undefined ? formError(failure, FIELDS) : undefined} />
     </form>
   );

@@ -1,4 +1,6 @@
+import { useState } from 'preact/hooks';
 import { api, dataOf } from '../../api/client.js';
+import type { Batch } from '../../api/types.js';
 import { BatchProgress, isRunning } from '../../components/batch-progress.js';
 import { Loading } from '../../components/loading.js';
 import { PageHeading } from '../../components/page-heading.js';
@@ -9,6 +11,7 @@ import { usePolling } from '../../hooks/use-polling.js';
 import { formatDateTime } from '../../lib/format.js';
 import { Link } from '../../router.js';
 import { BatchForm } from './batch-form.js';
+import { batchItemId, useRevealStarted } from './started-batch.js';
 
 const latestBatches = (signal?: AbortSignal) => dataOf(api.GET('/api/batch', { params: { query: { limit: 50 } }, signal }));
 
@@ -24,6 +27,17 @@ export function BatchesPage() {
   const list = batches.loaded.state === 'ready' ? batches.loaded.value.batches : [];
   // Progress is polled while anything is still running; it stops by itself when all are done.
   usePolling(list.some(isRunning), async () => batches.set(await latestBatches()));
+  // The batch just started: shown first at once (the list is read again behind it), scrolled to and marked.
+  const [startedId, setStartedId] = useState<string | undefined>(undefined);
+  useRevealStarted(
+    startedId,
+    list.some((batch) => batch.id === startedId),
+  );
+  const onStarted = (batch: Batch) => {
+    setStartedId(batch.id);
+    if (batches.loaded.state === 'ready') batches.set({ ...batches.loaded.value, batches: [batch, ...list.filter((b) => b.id !== batch.id)] });
+    batches.reload();
+  };
 
   return (
     <>
@@ -38,10 +52,11 @@ export function BatchesPage() {
               ) : (
                 <ul class="list">
                   {items.map((batch) => (
-                    <li key={batch.id} class="list-item">
+                    <li key={batch.id} id={batchItemId(batch.id)} class={batch.id === startedId ? 'list-item just-started' : 'list-item'}>
                       <Link href={`/batches/${encodeURIComponent(batch.id)}`} class="list-title">
                         {batch.name}
                       </Link>
+                      {batch.id === startedId && <span class="started-mark">Just started</span>}
                       <p class="muted">
                         {batch.model} · {formatDateTime(batch.created_at)}
                       </p>
@@ -59,7 +74,7 @@ export function BatchesPage() {
             <Loading loaded={options.loaded} label="models and templates">
               {({ models, templates }) => (
                 <Requires permission="generate" action="start batches">
-                  <BatchForm models={models} templates={templates} onStarted={batches.reload} />
+                  <BatchForm models={models} templates={templates} onStarted={onStarted} />
                 </Requires>
               )}
             </Loading>

@@ -9,6 +9,7 @@ import { useLoad } from '../../hooks/use-load.js';
 import { formatDateTime, formatUsd } from '../../lib/format.js';
 import { imageTitle } from '../../lib/images.js';
 import { Link } from '../../router.js';
+import { placeOnScreen, useKeptOnScreen } from './dialog-in-page.js';
 import type { DialogSteps } from './dialog-steps.js';
 import { LineageLinks } from './lineage-links.js';
 
@@ -31,11 +32,14 @@ const typing = (target: EventTarget | null) =>
 export function ImageDialog({ id, preview, onClose, onDelete, onOpen, steps }: ImageDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  // Before the first paint, so the dialog never flashes in as a plain block.
+  // Before the first paint, so the dialog never flashes in as a plain block (nor, on a phone, away from the screen).
   useLayoutEffect(() => {
     const element = dialog.current;
-    if (element !== null && !element.open) element.showModal();
+    if (element === null || element.open) return;
+    placeOnScreen(element);
+    element.showModal();
   }, []);
+  useKeptOnScreen(dialog);
   const { loaded } = useLoad((signal) => dataOf(api.GET('/api/images/{id}', { params: { path: { id } }, signal })), [id]);
   const image: ImageDetail | undefined = loaded.state === 'ready' && loaded.value.id === id ? loaded.value : preview?.id === id ? preview : undefined;
   // A link that showed another image is gone with the old content: the focus starts again at the top.
@@ -45,6 +49,9 @@ export function ImageDialog({ id, preview, onClose, onDelete, onOpen, steps }: I
     const focused = document.activeElement;
     const lost = focused === null || dialog.current?.contains(focused) !== true || (focused instanceof HTMLButtonElement && focused.disabled);
     if (shown.current !== id && lost) heading.current?.focus();
+    // On a phone the dialog scrolls with the page: another image is read from its top, not from where the last one was.
+    const top = dialog.current?.getBoundingClientRect().top ?? 0;
+    if (shown.current !== id && top < 0) window.scrollBy(0, top);
     shown.current = id;
   }, [id]);
   const onKeyDown = (event: KeyboardEvent) => {

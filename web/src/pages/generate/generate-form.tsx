@@ -4,6 +4,7 @@ import type { Generation, Image, Model, Template } from '../../api/types.js';
 import { control, Field, FormError } from '../../components/field.js';
 import { modelUnusable } from '../../components/model-options.js';
 import { errorFor, formError, useAction } from '../../hooks/use-action.js';
+import { useFormCheck } from '../../hooks/use-form-check.js';
 import { useGeneration } from '../../hooks/use-generation.js';
 import type { ApiFailure } from '../../lib/api-error.js';
 import { draftFromTemplate, emptyDraft, generateRequest, type Draft } from '../../lib/draft.js';
@@ -16,6 +17,7 @@ import { MaskPainter } from './mask-painter.js';
 import { OutputFields } from './output-fields.js';
 import { ParameterFields } from './parameter-fields.js';
 import { RecentGenerations } from './recent-generations.js';
+import { ResultPlaceholder } from './result-placeholder.js';
 import { draftFromImage } from './reuse-draft.js';
 import { rememberResult } from './session-results.js';
 import { ModelField, TemplateField } from './settings-fields.js';
@@ -44,6 +46,9 @@ const FIELDS = [
 ];
 /** Where the focus goes when the API names a field that has no box of its own name. */
 const FOCUS_IDS: Readonly<Record<string, string>> = { template_id: 'gen-template', image_ids: 'gen-upload', mask_image_id: 'gen-mask-brush' };
+
+/** The API fields of the controls whose ids do not name them. */
+const CHECK_ALIASES: Readonly<Record<string, readonly string[]>> = { 'gen-size': ['width', 'height'], 'gen-template': ['template_id'] };
 
 const takesImages = (model: Model | undefined): boolean => (model?.inputs?.max_images ?? 0) > 0;
 
@@ -113,7 +118,9 @@ export function GenerateForm({ models, templates, templateId, editImage, reuseIm
     // The query stays: the form's template, image to edit or reused image are still the ones shown.
     navigate(`/generations/${encodeURIComponent(generation.id)}${location.search}`);
   };
-  const failure = generate.failure;
+  // The app's own check replaces the browser's bubbles (noValidate), and a field's error goes once it is fixed.
+  const check = useFormCheck(generate, { aliases: CHECK_ALIASES });
+  const failure = check.failure;
   useFocusFailedField(failure);
   // A key without generate sees the form (models, templates) but cannot send it, nor upload images to it.
   const allowance = useAllowance('generate', 'generate');
@@ -125,9 +132,12 @@ export function GenerateForm({ models, templates, templateId, editImage, reuseIm
       <form
         class={dropping ? 'stack generate-form dropping' : 'stack generate-form'}
         aria-busy={generate.busy}
+        noValidate
+        onInput={check.onEdit}
+        onChange={check.onEdit}
         onSubmit={(event) => {
           event.preventDefault();
-          if (blocked === undefined) void submit(draft);
+          if (blocked === undefined && check.passes(event.currentTarget)) void submit(draft);
         }}
         // Files dropped anywhere on the form become input images (the browser would otherwise open them).
         onDragOver={(event) => {
@@ -164,6 +174,7 @@ export function GenerateForm({ models, templates, templateId, editImage, reuseIm
             <textarea
               {...control('gen-prompt', { hint: true, error: errorFor(failure, 'prompt') })}
               rows={3}
+              minLength={3}
               value={draft.prompt}
               onInput={(event) => change({ prompt: event.currentTarget.value })}
             />
@@ -196,6 +207,7 @@ export function GenerateForm({ models, templates, templateId, editImage, reuseIm
         <FormError text={formError(failure, FIELDS) ?? errorFor(failure, 'image_ids') ?? errorFor(failure, 'mask_image_id')} />
       </form>
       <div class="generate-output">
+        {generationId === undefined && <ResultPlaceholder />}
         {generationId !== undefined && (
           <GenerationPanel
             live={live}

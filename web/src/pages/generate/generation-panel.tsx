@@ -7,6 +7,7 @@ import { useAction } from '../../hooks/use-action.js';
 import type { LiveGeneration } from '../../hooks/use-generation.js';
 import { ApiFailure } from '../../lib/api-error.js';
 import { isFinal, queueText } from '../../lib/generation-state.js';
+import { scrollBehavior } from '../../lib/motion.js';
 import { useAllowance } from '../../session.js';
 import { GenerationProgress } from './generation-progress.js';
 import { GenerationResult } from './generation-result.js';
@@ -39,7 +40,9 @@ const errorText = (generation: Generation): string | undefined => {
 export function GenerationPanel({ live, model, reveal, busy, onAgain }: GenerationPanelProps) {
   const view = live.view;
   const generation = view?.generation;
-  useReveal(reveal ? generation?.id : undefined);
+  // Once as the progress shows, once more as the result replaces it (a taller box, which grows out of sight).
+  const phase = generation?.status === 'succeeded' && generation.image !== undefined ? 'result' : 'progress';
+  useReveal(reveal && generation !== undefined ? `${generation.id} ${phase}` : undefined);
   const [cancelAsked, setCancelAsked] = useState<string | undefined>(undefined);
   const cancel = useAction(async (id: string) => {
     live.apply(await dataOf(api.POST('/api/generations/{id}/cancel', { params: { path: { id } } })));
@@ -91,14 +94,26 @@ export function GenerationPanel({ live, model, reveal, busy, onAgain }: Generati
   );
 }
 
-/** Scrolls the panel (or the result that replaced it) into view once per generation, if it starts low on the screen. */
-function useReveal(id: string | undefined): void {
+/**
+ * Scrolls the panel, then the result that replaces it, into view once each (`key` is the generation and which of the
+ * two shows). On a phone they sit under the form: after tapping Generate only a heading would show at the bottom of
+ * the screen, so the whole box is brought up unless it is in sight already. Side by side with the form (a wide
+ * screen) the page only moves when the panel starts low on the screen.
+ */
+function useReveal(key: string | undefined): void {
   const revealed = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (id === undefined || revealed.current === id) return;
+    if (key === undefined || revealed.current === key) return;
     const heading = document.getElementById('generation-heading') ?? document.getElementById('result-heading');
-    if (heading === null) return;
-    revealed.current = id;
-    if (heading.getBoundingClientRect().top > window.innerHeight * 0.6) (heading.closest('section') ?? heading).scrollIntoView({ block: 'start' });
-  }, [id]);
+    const section = heading?.closest('section');
+    if (heading === null || section === null || section === undefined) return;
+    revealed.current = key;
+    const box = section.getBoundingClientRect();
+    const form = document.querySelector('.generate-form')?.getBoundingClientRect();
+    const underForm = form !== undefined && box.top >= form.bottom;
+    const outOfSight = underForm ? box.top < 0 || box.bottom > window.innerHeight : heading.getBoundingClientRect().top > window.innerHeight * 0.6;
+    if (!outOfSight) return;
+    // The result is taller than the screen: its top (heading and picture) is what to see first.
+    section.scrollIntoView({ block: 'start', behavior: scrollBehavior() });
+  }, [key]);
 }

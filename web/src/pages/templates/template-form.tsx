@@ -3,6 +3,7 @@ import type { Model, Template } from '../../api/types.js';
 import { control, Field, FormError } from '../../components/field.js';
 import { ModelOptions } from '../../components/model-options.js';
 import { errorFor, formError, type Action } from '../../hooks/use-action.js';
+import { useFormCheck } from '../../hooks/use-form-check.js';
 import { draftFromTemplate, emptyDraft, settingsFor, type Draft } from '../../lib/draft.js';
 import { ParameterFields } from '../generate/parameter-fields.js';
 
@@ -32,16 +33,30 @@ export function TemplateForm({ idPrefix, models, template, submitLabel, action, 
   const [draft, setDraft] = useState<Draft>(template === undefined ? emptyDraft(fallbackModel) : draftFromTemplate(template, emptyDraft(fallbackModel)));
   const model = models.find((m) => m.id === draft.model);
   const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
-  const failure = action.failure;
   const id = (field: string) => `${idPrefix}-${field}`;
+  // The app's own check replaces the browser's bubbles (noValidate), and an error goes once its field is fixed. The
+  // settings are `parameters.<name>` to the API, and their errors are said beside the button, as the API's are.
+  const check = useFormCheck(action, {
+    fieldsOf: (controlId) => {
+      const name = controlId.slice(idPrefix.length + 1).replaceAll('-', '_');
+      if (name === 'name' || name === 'model') return [name];
+      if (name === 'prompt') return ['default_prompt'];
+      return name === 'size' ? ['parameters.width', 'parameters.height'] : [`parameters.${name}`];
+    },
+  });
+  const failure = check.failure;
   // Errors inside `parameters` name the setting after the dot (parameters.width).
   const parameterFailure = failure?.field?.startsWith('parameters') === true ? failure : undefined;
 
   return (
     <form
       class="stack"
+      noValidate
+      onInput={check.onEdit}
+      onChange={check.onEdit}
       onSubmit={async (event) => {
         event.preventDefault();
+        if (!check.passes(event.currentTarget)) return;
         const body = { name, model: draft.model, default_prompt: draft.prompt, parameters: { ...settingsFor(draft, model) } };
         if ((await action.run(body)) !== undefined) onDone();
       }}
