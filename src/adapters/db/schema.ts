@@ -32,7 +32,7 @@ export interface ImagesTable {
    * generated images (migration 019), so "listed" is `upload_role is null`.
    */
   upload_role: string | null;
-  /** SHA-256 (hex) of an upload's bytes as sent; null for generated images and uploads from before migration 019. */
+  /** SHA-256 (hex) of an upload's bytes as sent (`kept:<hex>` under UPLOAD_METADATA=keep); null for generated images and older uploads (migration 019). */
   content_hash: string | null;
 }
 

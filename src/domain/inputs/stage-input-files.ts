@@ -62,7 +62,7 @@ export async function stageInputFiles({
     ...file,
     role: index < input.images.length ? ('input' as const) : ('mask' as const),
   }));
-  const known = await Promise.all(files.map(async ({ file, role }) => existingUpload(deps, ctx.userId, await contentHash(file), role)));
+  const known = await Promise.all(files.map(async ({ file, role }) => existingUpload(deps, ctx.userId, await contentHash(file, deps.uploadMetadata), role)));
   // Each file's thumbnails come from the decode that checks it: the files become gallery images once stored.
   const verified: (VerifiedImage | undefined)[] = [];
   // Each decode takes its turn with the uploads' (the same gate), so edits cannot crowd out other keys either.

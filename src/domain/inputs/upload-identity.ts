@@ -6,14 +6,20 @@ import { cutText } from '../cut-text.js';
 export type UploadFile = Pick<StagedFile, 'size' | 'head' | 'path' | 'bytes'> & { readonly sha256?: string };
 
 /**
- * SHA-256 (hex) of the file's bytes as sent: what finds the same file sent again by the same user. A staged file
- * was hashed while it streamed in (the staging's own hash, which Idempotency-Key compares too); bytes in memory are
- * hashed here.
+ * What finds the same file sent again by the same user: SHA-256 (hex) of its bytes as sent, and how they were stored.
+ * A staged file was hashed while it streamed in (the staging's own hash, which Idempotency-Key compares too); bytes
+ * in memory are hashed here. Under UPLOAD_METADATA=keep the stored file is the one sent, otherwise it lost its
+ * metadata: the two are different files (`kept:` marks the first), so a change of the setting never answers a file
+ * stored the other way (with a GPS position the operator now strips, say).
  */
-export async function contentHash(file: UploadFile): Promise<string> {
-  if (file.sha256 !== undefined && file.sha256 !== '') return file.sha256;
+export async function contentHash(file: UploadFile, metadata: 'strip' | 'keep'): Promise<string> {
+  const hex = file.sha256 !== undefined && file.sha256 !== '' ? file.sha256 : await sha256Hex(await file.bytes());
+  return metadata === 'keep' ? `kept:${hex}` : hex;
+}
+
+async function sha256Hex(bytes: Uint8Array): Promise<string> {
   // Copied into a plain ArrayBuffer, which is what digest takes (the bytes may be a view of a shared buffer).
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new Uint8Array(await file.bytes())));
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new Uint8Array(bytes)));
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 

@@ -80,7 +80,7 @@ async function upload({ deps, ctx, input }: VerbArgs<UploadImageInput>, file: Up
   const role = input.role ?? 'file';
   const header = checkImageHeader(file.head, file.size, field);
   // Identical bytes were checked and stored before: found by their hash, they are neither decoded nor stored again.
-  const hash = await contentHash(file);
+  const hash = await contentHash(file, deps.uploadMetadata);
   const existing = await existingUpload(deps, ctx.userId, hash, role);
   if (existing !== undefined) return { image: existing, created: false };
   // The decode and the store hold the file's pixels and then its bytes: a few at a time, each key in turn, so twenty

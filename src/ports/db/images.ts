@@ -68,7 +68,7 @@ export interface ImageRow {
   has_thumbnails?: boolean;
   /** An upload's role; absent (or `file`) for a file uploaded on purpose, and for every generated image. */
   upload_role?: UploadRole;
-  /** SHA-256 (hex) of an upload's bytes as sent, what finds the same file sent again; absent for generated images. */
+  /** What finds the same file sent again: SHA-256 (hex) of an upload's bytes as sent, and how stored (see contentHash); absent for generated images. */
   content_hash?: string;
 }
 

@@ -128,6 +128,20 @@ describe('POST /api/uploads and the same bytes', () => {
     expect((await upload(form({ file: file(await photoPng(48, 33), 'beach.png') }))).id).not.toBe(first.id);
   });
 
+  it('never answers a file stored under the other UPLOAD_METADATA setting: with and without its metadata are two files', async () => {
+    const photo = await photoPng(40, 40);
+    const stripped = await upload(form({ file: file(photo, 'a.png') }));
+    h.deps.uploadMetadata = 'keep';
+    try {
+      const kept = await upload(form({ file: file(photo, 'a.png') }));
+      expect(kept.id).not.toBe(stripped.id);
+      expect((await upload(form({ file: file(photo, 'a.png') }))).id).toBe(kept.id);
+    } finally {
+      h.deps.uploadMetadata = 'strip';
+    }
+    expect((await upload(form({ file: file(photo, 'a.png') }))).id).toBe(stripped.id);
+  });
+
   it("makes an edit's input a listed file when it is uploaded on purpose", async () => {
     const room = await photoPng(96, 64);
     const made = await edit(file(room, 'room.png'));

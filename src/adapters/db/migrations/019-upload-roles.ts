@@ -8,9 +8,10 @@ import { sql, type Kysely } from 'kysely';
  *   uploaded on purpose and for every generated image. A list without `kind` shows the rows where it is null, and
  *   `image_counters.live_images` counts exactly those from now on: every row stored before has null, so the counters
  *   need no recount.
- * - `images.content_hash`: SHA-256 (hex) of an upload's bytes as they were sent, so the same file sent again by the
- *   same user is the image already stored. Null for generated images and for uploads from before: those are never
- *   matched. Looked up by (user_id, content_hash), one seek in an index of uploads only.
+ * - `images.content_hash`: SHA-256 (hex) of an upload's bytes as they were sent (`kept:` before it when they were
+ *   stored with UPLOAD_METADATA=keep), so the same file sent again by the same user is the image already stored.
+ *   Null for generated images and for uploads from before: those are never matched. Looked up by (user_id,
+ *   content_hash), one seek in an index of uploads only.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('images').addColumn('upload_role', 'text').execute();
