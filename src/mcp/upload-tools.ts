@@ -24,7 +24,9 @@ export function registerUploadTools(define: DefineTool, deps: Deps): void {
       role: z
         .enum(['file', 'input', 'mask'])
         .optional()
-        .describe('file (default): listed in the gallery; input (an image to edit) or mask: kept out of the gallery list, found with kind "upload"'),
+        .describe(
+          'file (default): listed in the gallery; input (an image to edit) or mask: left out of list_images and the gallery, still found by get_image and usable in generate_image',
+        ),
     },
     run: async (args, ctx) => {
       const text = args.data.replace(/^data:[^,]*;base64,/, '').replace(/\s/g, '');
