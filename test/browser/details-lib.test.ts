@@ -21,6 +21,7 @@ const image = (fields: Partial<Image>): Image => ({
   parameters: {},
   metadata: null,
   kind: 'generated',
+  upload_role: null,
   source_image_ids: [],
   thumbnails: null,
   ...fields,

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { skipWithoutChromium } from './support/chromium.js';
 import { horizontalOverflow, screenshotBoth } from './support/screenshots.js';
+import { shootAt1280And390 } from './support/shots-390.js';
 import { closeAndGuard, openWebSession, type WebSession } from './support/web-session.js';
 import { loadedWidth } from './support/loaded-image.js';
 
@@ -103,13 +104,13 @@ describe.skipIf(skip)('the web app with images in: uploads, a painted mask and l
     expect(await inputs().count()).toBe(0);
   });
 
-  it('shows the upload in the gallery under Kind "Uploaded", and only uploads there', async () => {
+  it('shows the upload in the gallery under Kind "Uploads", and only uploads there', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery', exact: true }).click();
     await heading('Gallery');
     const listed = page.waitForRequest(
       (request) => new URL(request.url()).pathname === '/api/images' && new URL(request.url()).searchParams.get('kind') === 'upload',
     );
-    await page.getByLabel('Kind').selectOption({ label: 'Uploaded' });
+    await page.getByLabel('Kind').selectOption({ label: 'Uploads' });
     await listed;
     const grid = page.getByRole('list', { name: 'Images' });
     await grid.getByRole('img', { name: 'gradient.png' }).waitFor();
@@ -204,17 +205,56 @@ describe.skipIf(skip)('the web app with images in: uploads, a painted mask and l
     await page.waitForURL((url) => url.pathname === `/gallery/${uploadId}` && !url.searchParams.has('image'));
   });
 
+  it("keeps the painted mask and an API edit's input out of the main grid, and shows them all under Uploads", async () => {
+    // An edit as the AI SDK sends it: the file named `blob`, stored as the edit's input and named by its time.
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(await sharp(png).flop().png().toBuffer())], { type: 'image/png' }), 'blob');
+    form.append('prompt', 'a lighthouse at dusk');
+    form.append('model', 'local/procedural');
+    const edit = await fetch(`${web.origin}/v1/images/edits`, { method: 'POST', headers: { Authorization: `Bearer ${KEY}` }, body: form });
+    expect(edit.status).toBe(200);
+    const uploads = await call<{ images: { id: string; prompt: string; upload_role: string }[] }>('/api/images?kind=upload');
+    const input = uploads.images.find((image) => image.upload_role === 'input');
+    expect(input?.prompt).toMatch(/^input-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.png$/);
+    expect(uploads.images.find((image) => image.id === maskId)?.upload_role).toBe('mask');
+
+    await page.goto(`${web.origin}/gallery`);
+    await heading('Gallery');
+    const grid = page.getByRole('list', { name: 'Images' });
+    await grid.getByRole('img', { name: 'a lighthouse at dusk' }).waitFor();
+    const shown = async () => (await grid.getByRole('img').evaluateAll((images) => images.map((image) => image.getAttribute('alt') ?? ''))).sort();
+    // What the user made and uploaded on purpose; not the mask, not the edit's input.
+    expect(await shown()).toEqual(['a full moon over the water', 'a lighthouse at dusk', 'gradient.png']);
+    await page.getByText('3 images', { exact: true }).waitFor();
+    expect(await shootAt1280And390(page, 'gallery-main-grid')).toBeLessThanOrEqual(0);
+
+    await page.getByLabel('Kind').selectOption({ label: 'Uploads' });
+    await grid.getByRole('img', { name: 'mask.png' }).waitFor();
+    expect(await shown()).toEqual(['gradient.png', input?.prompt ?? '', 'mask.png'].sort());
+    await page.getByText('3 images match').waitFor();
+    expect(await shootAt1280And390(page, 'gallery-uploads-filter')).toBeLessThanOrEqual(0);
+
+    await grid.getByRole('button', { name: 'mask.png' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Image details' });
+    await dialog.getByText('Mask', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
   it('takes a file dropped on the Generate form as the input image', async () => {
     await page.goto(`${web.origin}/generate`);
     await heading('Generate');
     await page.getByLabel('Model', { exact: true }).selectOption('local/procedural');
     const form = page.locator('form.generate-form');
-    const files = await page.evaluateHandle((base64) => {
-      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([bytes], 'dropped.png', { type: 'image/png' }));
-      return transfer;
-    }, png.toString('base64'));
+    const files = await page.evaluateHandle(
+      (base64) => {
+        const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([bytes], 'dropped.png', { type: 'image/png' }));
+        return transfer;
+      },
+      // Other bytes than gradient.png's: the same bytes would be that upload again, under its name.
+      (await sharp(png).negate().png().toBuffer()).toString('base64'),
+    );
     const uploaded = page.waitForResponse((response) => isPost('/api/uploads')(response.request()));
     await form.dispatchEvent('dragover', { dataTransfer: files });
     await form.dispatchEvent('drop', { dataTransfer: files });

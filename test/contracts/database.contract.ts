@@ -4,6 +4,7 @@ import { describeAggregateContract } from './database-aggregates.contract.js';
 import { describeQueueRankContract } from './database-queue-ranks.contract.js';
 import { describeRollupContract } from './database-rollups.contract.js';
 import { describeShapeContract } from './database-shapes.contract.js';
+import { describeUploadContract } from './database-uploads.contract.js';
 import { image, template } from './database-rows.js';
 import { eachMigratedDatabase } from './migrated-database.js';
 
@@ -239,6 +240,7 @@ export function describeDatabaseContract(name: string, open: () => Promise<Datab
     });
 
     describeShapeContract(() => db);
+    describeUploadContract(() => db);
     describeAggregateContract(() => db);
     describeQueueRankContract(() => db);
     describeRollupContract(async () => {

@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Write } from '../../ports/db/unit-of-work.js';
 import type { ImageRow } from '../../ports/database.js';
 import { fromImageRow } from './rows.js';
@@ -9,6 +9,12 @@ import { writeOf } from './unit-of-work.js';
 const SOURCE_COLUMNS = ['image_id', 'position', 'source_id', 'user_id'] as const;
 const COUNTER_COLUMNS = ['user_id', 'live_images', 'version'] as const;
 const USAGE_COLUMNS = ['user_id', 'day', 'model', 'images', 'deleted_images', 'cost'] as const;
+
+/**
+ * Whether a new row counts in `image_counters.live_images`: live, and shown by a list without kind (not an input or
+ * mask an edit stored). The counter is an unfiltered list's total, so it counts what that list shows.
+ */
+const listed = (row: ImageRow): boolean => !row.is_deleted && row.upload_role !== 'input' && row.upload_role !== 'mask';
 
 /** The UTC day of an ISO timestamp: its first ten characters, as the rollups and analytics group it. */
 export const dayOf = (iso: string): string => iso.slice(0, 10);
@@ -22,7 +28,7 @@ export function newImageWrites(db: Kysely<DatabaseSchema>, row: ImageRow): Write
   const writes = [writeOf('images.insert', db.insertInto('images').values(fromImageRow(row)))];
   const lineage = lineageInsert(db, row);
   if (lineage !== undefined) writes.push(writeOf('images.insert: lineage', lineage));
-  writes.push(writeOf('images.insert: the live counter', counterUpsert(db, row.user_id, row.is_deleted ? 0 : 1)));
+  writes.push(writeOf('images.insert: the live counter', counterUpsert(db, row.user_id, listed(row) ? 1 : 0)));
   if (row.kind !== 'upload') writes.push(writeOf('images.insert: usage of the day', usageUpsert(db, row)));
   return writes;
 }
@@ -43,7 +49,7 @@ export function guardedImageWrites(db: Kysely<DatabaseSchema>, row: ImageRow, ap
         .expression(valuesWhere(db, SOURCE_COLUMNS, { image_id: row.id, position, source_id: sourceId, user_id: row.user_id }, fresh)),
     ),
   );
-  writes.push(writeOf('images.record: the live counter', counterUpsert(db, row.user_id, row.is_deleted ? 0 : 1, fresh)));
+  writes.push(writeOf('images.record: the live counter', counterUpsert(db, row.user_id, listed(row) ? 1 : 0, fresh)));
   if (row.kind !== 'upload') writes.push(writeOf('images.record: usage of the day', usageUpsert(db, row, fresh)));
   const values = fromImageRow(row);
   const columns = Object.keys(values) as (keyof typeof values)[];
@@ -66,13 +72,8 @@ export function guardedImageWrites(db: Kysely<DatabaseSchema>, row: ImageRow, ap
  * see it as it was. The third write's `changed` says whether it was deleted (0: unknown, another user's, or already).
  */
 export function softDeleteWrites(db: Kysely<DatabaseSchema>, userId: string, id: string, at: string): Write[] {
-  const live = () =>
-    db
-      .selectFrom('images')
-      .select(sql<number>`1`.as('one'))
-      .where('images.id', '=', id)
-      .where('images.user_id', '=', userId)
-      .where('images.is_deleted', '=', 0);
+  const image = () => db.selectFrom('images').where('images.id', '=', id).where('images.user_id', '=', userId).where('images.is_deleted', '=', 0);
+  const live = () => image().select(sql<number>`1`.as('one'));
   return [
     writeOf(
       "images.softDelete: the day's deleted images",
@@ -93,9 +94,10 @@ export function softDeleteWrites(db: Kysely<DatabaseSchema>, userId: string, id:
           ),
         ),
     ),
+    // One less listed image where it was listed (an input or mask never counted), the version raised either way.
     writeOf(
       'images.softDelete: the live counter',
-      counterUpdate(db, userId, -1).where((eb) => eb.exists(live())),
+      counterLess(db, userId, countOf(image().where('images.upload_role', 'is', null))).where((eb) => eb.exists(live())),
     ),
     writeOf(
       'images.softDelete',
@@ -113,22 +115,44 @@ export function discardWrites(db: Kysely<DatabaseSchema>, userId: string, id: st
   return [
     writeOf(
       'images.discardUpload: the live counter',
-      db
-        .updateTable('image_counters')
-        .set((eb) => ({
-          live_images: eb(
-            'image_counters.live_images',
-            '-',
-            upload()
-              .where('images.is_deleted', '=', 0)
-              .select((count) => count.fn.countAll<number>().as('n')),
-          ),
-          version: eb('image_counters.version', '+', 1),
-        }))
-        .where('image_counters.user_id', '=', userId)
-        .where((eb) => eb.exists(upload().select(sql<number>`1`.as('one')))),
+      counterLess(db, userId, countOf(upload().where('images.is_deleted', '=', 0).where('images.upload_role', 'is', null))).where((eb) =>
+        eb.exists(upload().select(sql<number>`1`.as('one'))),
+      ),
     ),
     writeOf('images.discardUpload', db.deleteFrom('images').where('id', '=', id).where('user_id', '=', userId).where('kind', '=', 'upload')),
+  ];
+}
+
+/**
+ * An input or mask made a file uploaded on purpose: counted as listed from now on, the version raised. The counter
+ * goes first, seeing the image still hidden; the second write's `changed` says whether there was such an upload.
+ */
+export function showUploadWrites(db: Kysely<DatabaseSchema>, userId: string, id: string): Write[] {
+  const hidden = () =>
+    db
+      .selectFrom('images')
+      .select(sql<number>`1`.as('one'))
+      .where('images.id', '=', id)
+      .where('images.user_id', '=', userId)
+      .where('images.kind', '=', 'upload')
+      .where('images.is_deleted', '=', 0)
+      .where('images.upload_role', 'is not', null);
+  return [
+    writeOf(
+      'images.showUpload: the live counter',
+      counterUpdate(db, userId, 1).where((eb) => eb.exists(hidden())),
+    ),
+    writeOf(
+      'images.showUpload',
+      db
+        .updateTable('images')
+        .set({ upload_role: null })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'upload')
+        .where('is_deleted', '=', 0)
+        .where('upload_role', 'is not', null),
+    ),
   ];
 }
 
@@ -145,6 +169,17 @@ const counterUpdate = (db: Kysely<DatabaseSchema>, userId: string, delta: number
   db
     .updateTable('image_counters')
     .set((eb) => ({ live_images: eb('image_counters.live_images', '+', delta), version: eb('image_counters.version', '+', 1) }))
+    .where('image_counters.user_id', '=', userId);
+
+type ImageCount = SelectQueryBuilder<DatabaseSchema, 'images', { n: number }>;
+
+const countOf = (rows: SelectQueryBuilder<DatabaseSchema, 'images', object>): ImageCount => rows.select((count) => count.fn.countAll<number>().as('n'));
+
+/** The counter less what `counted` counts (0 or 1: the image, where it was counted), the version raised. */
+const counterLess = (db: Kysely<DatabaseSchema>, userId: string, counted: ImageCount) =>
+  db
+    .updateTable('image_counters')
+    .set((eb) => ({ live_images: eb('image_counters.live_images', '-', counted), version: eb('image_counters.version', '+', 1) }))
     .where('image_counters.user_id', '=', userId);
 
 /**

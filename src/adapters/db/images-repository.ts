@@ -1,6 +1,6 @@
 import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, ImageFilter, ImageRepository } from '../../ports/database.js';
-import { discardWrites, newImageWrites, softDeleteWrites, thumbnailsWrites } from './image-writes.js';
+import { discardWrites, newImageWrites, showUploadWrites, softDeleteWrites, thumbnailsWrites } from './image-writes.js';
 import { sharedReads } from '../support/shared-reads.js';
 import { DEFAULT_MAX_BOUND_PARAMETERS, perStatement } from './statements.js';
 import type { UnitOfWork } from '../../ports/db/unit-of-work.js';
@@ -29,6 +29,7 @@ const LISTED_COLUMNS = [
   'kind',
   'source_image_ids',
   'has_thumbnails',
+  'upload_role',
 ] as const;
 
 /** Keys per query at most: well under SQLite's and PostgreSQL's limits on bound parameters (fewer on D1). */
@@ -79,7 +80,8 @@ export function createImageRepository(
     if (filter.model !== undefined) scope = scope.where('model', '=', filter.model);
     if (filter.from !== undefined) scope = scope.where('created_at', '>=', filter.from);
     if (filter.to !== undefined) scope = scope.where('created_at', '<', filter.to);
-    if (filter.kind !== undefined) scope = scope.where('kind', '=', filter.kind);
+    // Without a kind, the gallery: an edit's inputs and masks only under kind upload (the live counter agrees).
+    scope = filter.kind === undefined ? scope.where('upload_role', 'is', null) : scope.where('kind', '=', filter.kind);
     const parent = filter.derived_from;
     if (parent !== undefined) {
       scope = scope.where('id', 'in', db.selectFrom('image_sources').select('image_id').where('user_id', '=', userId).where('source_id', '=', parent));
@@ -87,7 +89,7 @@ export function createImageRepository(
     return scope;
   };
 
-  /** An unfiltered total is the user's counter row; a filtered one has to count. */
+  /** An unfiltered total is the user's counter row (it counts the images a list without kind shows); a filtered one has to count. */
   const countMatching = async (userId: string, filter: ImageFilter, live: number): Promise<number> => {
     if (Object.values(filter).every((value) => value === undefined)) return live;
     const count = await matching(userId, filter)
@@ -148,6 +150,21 @@ export function createImageRepository(
       const result = { items: found.slice(0, page.limit).map((row) => toLiveImageRow(row, userId)), total, hasMore: found.length > page.limit };
       pages.set(userId, key, counter.version, result);
       return result;
+    },
+    async findUploadByContent(userId, contentHash) {
+      const row = await live(userId)
+        .selectAll()
+        .where('content_hash', '=', contentHash)
+        .where('kind', '=', 'upload')
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      return row === undefined ? undefined : toImageRow(row);
+    },
+    async showUpload(userId, id) {
+      const [, shown] = await unit.commit(showUploadWrites(db, userId, id));
+      return (shown?.changed ?? 0) > 0;
     },
     async discardUpload(userId, id) {
       const [, removed] = await unit.commit(discardWrites(db, userId, id));

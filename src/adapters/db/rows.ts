@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { ImageParameters, ImageRow, TemplateRow } from '../../ports/database.js';
+import type { ImageParameters, ImageRow, TemplateRow, UploadRole } from '../../ports/database.js';
 import type { ImagesTable, TemplatesTable } from './schema.js';
 import { foldForSearch } from './search-fold.js';
 
@@ -22,11 +22,12 @@ function parseParameters(text: string): ImageParameters {
 export function toImageRow(row: Selectable<ImagesTable>): ImageRow {
   const image = buildImageRow(row, row.user_id, Number(row.is_deleted) === 1, row.deleted_at);
   if (row.key_id !== null) image.key_id = row.key_id;
+  if (row.content_hash !== null) image.content_hash = row.content_hash;
   return image;
 }
 
 /** The columns a gallery page selects: what a live image of a known user shows (see images-repository.ts). */
-export type ListedImageColumns = Omit<Selectable<ImagesTable>, 'user_id' | 'is_deleted' | 'deleted_at' | 'key_id' | 'prompt_folded'>;
+export type ListedImageColumns = Omit<Selectable<ImagesTable>, 'user_id' | 'is_deleted' | 'deleted_at' | 'key_id' | 'prompt_folded' | 'content_hash'>;
 
 /**
  * A listed row as the live image of `userId` it is. Not `toImageRow({ ...row, user_id, … })`: a spread per row was
@@ -56,7 +57,13 @@ function buildImageRow(row: ListedImageColumns, userId: string, isDeleted: boole
     kind: row.kind === 'upload' ? 'upload' : 'generated',
     source_image_ids: parseIdList(row.source_image_ids),
     has_thumbnails: Number(row.has_thumbnails) === 1,
+    upload_role: hiddenRole(row.upload_role),
   };
+}
+
+/** The stored role of an upload a list leaves out; anything else is stored as null (see ImagesTable.upload_role). */
+function hiddenRole(role: string | null | undefined): UploadRole | undefined {
+  return role === 'input' || role === 'mask' ? role : undefined;
 }
 
 export function fromImageRow(row: ImageRow): Selectable<ImagesTable> {
@@ -68,6 +75,8 @@ export function fromImageRow(row: ImageRow): Selectable<ImagesTable> {
     source_image_ids: row.source_image_ids === undefined || row.source_image_ids.length === 0 ? null : JSON.stringify(row.source_image_ids),
     is_deleted: row.is_deleted ? 1 : 0,
     has_thumbnails: row.has_thumbnails === true ? 1 : 0,
+    upload_role: hiddenRole(row.upload_role) ?? null,
+    content_hash: row.content_hash ?? null,
     metadata: row.metadata === null ? null : JSON.stringify(row.metadata),
     parameters: JSON.stringify(row.parameters),
   };

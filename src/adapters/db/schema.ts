@@ -27,6 +27,13 @@ export interface ImagesTable {
   source_image_ids: string | null;
   /** 0 or 1: its WebP thumbnails are stored (migration 013); 0 for images stored before. */
   has_thumbnails: number;
+  /**
+   * `input` or `mask` for an upload a list without kind leaves out; null for a file uploaded on purpose and for
+   * generated images (migration 019), so "listed" is `upload_role is null`.
+   */
+  upload_role: string | null;
+  /** SHA-256 (hex) of an upload's bytes as sent (`kept:<hex>` under UPLOAD_METADATA=keep); null for generated images and older uploads (migration 019). */
+  content_hash: string | null;
 }
 
 /** One lineage edge per row: `image_id` was made from `source_id` (its `position`-th input). */

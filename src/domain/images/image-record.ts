@@ -1,5 +1,5 @@
 import type { BlobStore } from '../../ports/blob-store.js';
-import type { ImageKind, ImageParameters, ImageRow } from '../../ports/database.js';
+import type { ImageKind, ImageParameters, ImageRow, UploadRole } from '../../ports/database.js';
 import { thumbnailUrls, type ThumbnailUrls } from './thumbnails.js';
 
 /** An image as the API shows it: the stored row plus its public URL. */
@@ -20,6 +20,8 @@ export interface ImageRecord {
   metadata: Record<string, unknown> | null;
   /** `generated` by a model, or an `upload`. */
   kind: ImageKind;
+  /** Why an upload was stored (`file`, `input` or `mask`: see UploadRole); null for a generated image. */
+  upload_role: UploadRole | null;
   /** Lineage: the gallery images this one was made from (parents); `GET /api/images?derived_from=<id>` lists children. */
   source_image_ids: string[];
   /** WebP previews for the gallery's tiles (256 and 768 px on the long side); null for an image stored without them. */
@@ -43,6 +45,7 @@ export function toImageRecord(row: ImageRow, blobs: BlobStore): ImageRecord {
     parameters: row.parameters,
     metadata: row.metadata,
     kind: row.kind ?? 'generated',
+    upload_role: row.kind === 'upload' ? (row.upload_role ?? 'file') : null,
     source_image_ids: [...(row.source_image_ids ?? [])],
     thumbnails: thumbnailUrls(row, blobs),
   };

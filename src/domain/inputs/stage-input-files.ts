@@ -3,15 +3,15 @@ import type { VerbArgs } from '../context.js';
 import { deleteThumbnails, THUMBNAIL_REQUEST } from '../images/thumbnails.js';
 import { planGeneration, type GenerationRequest } from '../images/plan-generation.js';
 import { checkImageHeader, verifyImageFile } from './check-image-file.js';
-import type { StagedFile } from '../../ports/upload-staging.js';
 import type { LoadedInput } from './load-inputs.js';
-import { uploadImage } from './upload-image.js';
+import { existingUpload, storeUpload } from './upload-image.js';
 import { gateKey } from './fair-gate.js';
+import { contentHash, type UploadFile } from './upload-identity.js';
 
 /** A file sent with a request (OpenAI's edits and variations), named by its form field in errors. */
 export interface InputFile {
   /** As staged while the request came in: read whole only to be stored, one file at a time per key (the decode gate). */
-  file: Pick<StagedFile, 'size' | 'head' | 'path' | 'bytes'>;
+  file: UploadFile;
   filename: string;
   /** `image`, `image[1]`, `mask`. */
   field: string;
@@ -30,6 +30,10 @@ export interface StagedInputs {
  * the sizes match, every option and the metadata are fine), then each file is decoded in full in the CPU pool, and
  * only then stored. A refused request stores nothing; `discard` undoes the storing when the generation itself then
  * fails before making anything (a budget, a provider's refusal).
+ *
+ * The images are stored as `input`s and the mask as a `mask` (upload_role): the gallery lists neither unless asked
+ * for uploads. A file this user already has (the same bytes: the same room.png sent with every edit) is that upload,
+ * neither decoded nor stored again, and never removed by `discard`: it was not this request's to remove.
  */
 export async function stageInputFiles({
   deps,
@@ -54,11 +58,19 @@ export async function stageInputFiles({
   const mask = input.mask === undefined ? undefined : pending(input.mask, images.length, 'mask');
   await planGeneration(deps, ctx.userId, input.request, { images, ...(mask === undefined ? {} : { mask }) });
 
-  const files = input.mask === undefined ? input.images : [...input.images, input.mask];
+  const files = (input.mask === undefined ? input.images : [...input.images, input.mask]).map((file, index) => ({
+    ...file,
+    role: index < input.images.length ? ('input' as const) : ('mask' as const),
+  }));
+  const known = await Promise.all(files.map(async ({ file, role }) => existingUpload(deps, ctx.userId, await contentHash(file, deps.uploadMetadata), role)));
   // Each file's thumbnails come from the decode that checks it: the files become gallery images once stored.
-  const verified: VerifiedImage[] = [];
+  const verified: (VerifiedImage | undefined)[] = [];
   // Each decode takes its turn with the uploads' (the same gate), so edits cannot crowd out other keys either.
-  for (const { file, field } of files) {
+  for (const [index, { file, field }] of files.entries()) {
+    if (known[index] !== undefined) {
+      verified.push(undefined);
+      continue;
+    }
     const decode = async () =>
       verifyImageFile(
         deps.codec,
@@ -77,20 +89,27 @@ export async function stageInputFiles({
       await deleteThumbnails(deps.blobs, id);
     }
   };
+  const ids: string[] = [];
   try {
     for (const [index, file] of files.entries()) {
-      const upload = await uploadImage({
+      const found = known[index];
+      if (found !== undefined) {
+        ids.push(found.id);
+        continue;
+      }
+      // Looked up again as it is stored: the same bytes may have come in meanwhile (another request, or twice in this one).
+      const upload = await storeUpload({
         deps,
         ctx,
-        input: { file: file.file, filename: file.filename, field: file.field, verified: { thumbnails: verified[index]?.thumbnails } },
+        input: { file: file.file, filename: file.filename, field: file.field, role: file.role, verified: { thumbnails: verified[index]?.thumbnails } },
       });
-      stored.push({ id: upload.id, key: upload.r2_key });
+      ids.push(upload.image.id);
+      if (upload.created) stored.push({ id: upload.image.id, key: upload.image.r2_key });
     }
   } catch (error) {
     await discard();
     throw error;
   }
-  const ids = stored.map((file) => file.id);
   const maskId = input.mask === undefined ? undefined : ids.pop();
   return { image_ids: ids, ...(maskId === undefined ? {} : { mask_image_id: maskId }), discard };
 }

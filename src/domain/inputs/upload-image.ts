@@ -1,14 +1,13 @@
-import type { ImageRow } from '../../ports/database.js';
+import type { ImageRow, UploadRole } from '../../ports/database.js';
 import type { EncodedThumbnail } from '../../ports/image-codec.js';
 import type { Deps, RequestContext, VerbArgs } from '../context.js';
-import { cutText } from '../cut-text.js';
 import { stripMetadataFromBytes } from './strip-metadata.js';
 import { toImageRecord, type ImageRecord } from '../images/image-record.js';
 import { deleteThumbnails, storeThumbnails, THUMBNAIL_REQUEST } from '../images/thumbnails.js';
 import { checkImageHeader, verifyImageFile } from './check-image-file.js';
 import { gateKey } from './fair-gate.js';
-import type { StagedFile } from '../../ports/upload-staging.js';
 import { inSpan } from '../../ports/tracer.js';
+import { contentHash, uploadName, type UploadFile } from './upload-identity.js';
 
 /** The `model` of an uploaded image: still a string, so clients written to the spec keep working. */
 export const UPLOAD_MODEL = 'upload';
@@ -18,11 +17,16 @@ export interface UploadImageInput {
   /** The file as bytes in memory (MCP's base64 data, an edit's inputs)... */
   bytes?: Uint8Array;
   /** ...or as staged while the request came in (multipart uploads), read into memory only to be stored. */
-  file?: Pick<StagedFile, 'size' | 'head' | 'path' | 'bytes'>;
-  /** The file's name as sent, kept as the record's prompt (no path, at most 200 characters); empty when none. */
+  file?: UploadFile;
+  /**
+   * The file's name as sent, kept as the record's prompt (no path, at most 200 characters); a file sent without one
+   * (or as `blob`) is named by its role, type and time (uploadName).
+   */
   filename?: string;
   /** The request field the bytes came in, named in errors (`file`, `image`, `data`). */
   field?: string;
+  /** Why it is stored: `file` (the default) is listed in the gallery, an `input` or a `mask` only under kind upload. */
+  role?: UploadRole;
   /**
    * Already checked and decoded by the caller (stageInputFiles), with the thumbnails that decode made (verify with
    * THUMBNAIL_REQUEST): not decoded a second time.
@@ -30,25 +34,55 @@ export interface UploadImageInput {
   verified?: { thumbnails?: readonly EncodedThumbnail[] };
 }
 
+/** The upload, and whether this call stored it (false: the same bytes were already this user's upload). */
+export interface StoredUpload {
+  image: ImageRecord;
+  created: boolean;
+}
+
 /**
  * Puts a caller's PNG, JPEG or WebP into the gallery as it is (byte for byte, so an edit keeps exactly its pixels),
  * as an image of kind `upload` costing nothing. Checked from the header, then decoded in full off the event loop,
- * before anything is stored.
+ * before anything is stored. The same bytes sent again by the same user are the image already stored (its record is
+ * the answer): one file, however many edits send it.
  */
-export function uploadImage(args: VerbArgs<UploadImageInput>): Promise<ImageRecord> {
+export async function uploadImage(args: VerbArgs<UploadImageInput>): Promise<ImageRecord> {
+  return (await storeUpload(args)).image;
+}
+
+/** uploadImage, saying whether it stored the file or found it stored already (what an edit may remove again). */
+export function storeUpload(args: VerbArgs<UploadImageInput>): Promise<StoredUpload> {
   const file = args.input.file ?? inMemory(args.input.bytes ?? new Uint8Array(0));
   return inSpan('image.upload', { attributes: { 'imagegate.upload.bytes': file.size } }, () => upload(args, file));
 }
 
-const inMemory = (bytes: Uint8Array): Pick<StagedFile, 'size' | 'head' | 'path' | 'bytes'> => ({
+const inMemory = (bytes: Uint8Array): UploadFile => ({
   size: bytes.byteLength,
   head: bytes,
   bytes: async () => bytes,
 });
 
-async function upload({ deps, ctx, input }: VerbArgs<UploadImageInput>, file: Pick<StagedFile, 'size' | 'head' | 'path' | 'bytes'>): Promise<ImageRecord> {
+/**
+ * This user's live upload of the same bytes, made a file uploaded on purpose when that is what is asked now (an
+ * input or a mask uploaded again with POST /api/uploads joins the gallery); undefined when there is none.
+ */
+export async function existingUpload(deps: Pick<Deps, 'db' | 'blobs'>, userId: string, hash: string, role: UploadRole): Promise<ImageRecord | undefined> {
+  const found = await deps.db.images.findUploadByContent(userId, hash);
+  if (found === undefined) return undefined;
+  if (role === 'file' && found.upload_role !== undefined && found.upload_role !== 'file' && (await deps.db.images.showUpload(userId, found.id))) {
+    return toImageRecord({ ...found, upload_role: 'file' }, deps.blobs);
+  }
+  return toImageRecord(found, deps.blobs);
+}
+
+async function upload({ deps, ctx, input }: VerbArgs<UploadImageInput>, file: UploadFile): Promise<StoredUpload> {
   const field = input.field ?? 'file';
+  const role = input.role ?? 'file';
   const header = checkImageHeader(file.head, file.size, field);
+  // Identical bytes were checked and stored before: found by their hash, they are neither decoded nor stored again.
+  const hash = await contentHash(file, deps.uploadMetadata);
+  const existing = await existingUpload(deps, ctx.userId, hash, role);
+  if (existing !== undefined) return { image: existing, created: false };
   // The decode and the store hold the file's pixels and then its bytes: a few at a time, each key in turn, so twenty
   // large uploads of one key neither fill the memory nor keep another key's small one waiting behind them all.
   const stored = await deps.uploadGates.decode.run(
@@ -67,22 +101,25 @@ async function upload({ deps, ctx, input }: VerbArgs<UploadImageInput>, file: Pi
     ctx.signal,
   );
   const { id, key, hasThumbnails } = stored;
+  const now = deps.clock.now();
   const row: ImageRow = {
     id,
     user_id: ctx.userId,
-    prompt: cleanFilename(input.filename),
+    prompt: uploadName(input.filename, role, header.extension, now),
     model: UPLOAD_MODEL,
     r2_key: key,
     width: header.width,
     height: header.height,
     cost: 0,
     is_deleted: false,
-    created_at: deps.clock.now().toISOString(),
+    created_at: now.toISOString(),
     deleted_at: null,
     template_id: null,
     metadata: null,
     parameters: {},
     kind: 'upload',
+    ...(role === 'file' ? {} : { upload_role: role }),
+    content_hash: hash,
     has_thumbnails: hasThumbnails,
     ...(ctx.key === undefined ? {} : { key_id: ctx.key.id }),
   };
@@ -93,7 +130,7 @@ async function upload({ deps, ctx, input }: VerbArgs<UploadImageInput>, file: Pi
     await deleteThumbnails(deps.blobs, id);
     throw error;
   }
-  return toImageRecord(row, deps.blobs);
+  return { image: toImageRecord(row, deps.blobs), created: true };
 }
 
 /**
@@ -111,12 +148,4 @@ async function storedBytes(
   const stripped = await stripMetadataFromBytes(bytes, extension === 'jpg' ? 'jpeg' : extension, field);
   if (stripped.removed.length > 0) deps.logger.debug({ requestId: ctx.requestId, removed: stripped.removed }, 'removed metadata from an upload');
   return stripped.bytes;
-}
-
-/** The name without any folder a browser may send, control characters, NUL (PostgreSQL text cannot hold it) or a cut emoji. */
-function cleanFilename(name: string | undefined): string {
-  if (name === undefined) return '';
-  const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  return cutText(base.replace(/[\u0000-\u001f\u007f]/g, ''), 200);
 }

@@ -36,6 +36,13 @@ export interface ImageParameters {
 /** `upload`: a file a caller put into the gallery; `generated`: a model's image. */
 export type ImageKind = 'generated' | 'upload';
 
+/**
+ * Why an upload was stored: `file`, put into the gallery on purpose (POST /api/uploads); `input`, an image an edit
+ * or a variation sent with its request; `mask`, a mask (sent with an edit, or painted in the web app). Inputs and
+ * masks are uploads all the same (`kind: upload`), left out of a list that names no kind.
+ */
+export type UploadRole = 'file' | 'input' | 'mask';
+
 export interface ImageRow {
   id: string;
   user_id: string;
@@ -59,6 +66,10 @@ export interface ImageRow {
   source_image_ids?: readonly string[];
   /** Its WebP thumbnails are stored beside it (keys from its id: see domain/images/thumbnails); absent means not. */
   has_thumbnails?: boolean;
+  /** An upload's role; absent (or `file`) for a file uploaded on purpose, and for every generated image. */
+  upload_role?: UploadRole;
+  /** What finds the same file sent again: SHA-256 (hex) of an upload's bytes as sent, and how stored (see contentHash); absent for generated images. */
+  content_hash?: string;
 }
 
 /** Where an image sits in the newest-first order: what a cursor points after. */
@@ -73,6 +84,10 @@ export interface ImageFilter extends TimeRange {
   text?: string;
   /** Exact model id. */
   model?: string;
+  /**
+   * Only this kind (`upload`: every upload, inputs and masks included). Absent: the gallery, generated images and
+   * files uploaded on purpose, without the inputs and masks (upload_role) that edits stored.
+   */
   kind?: ImageKind;
   /** Children: images made from this image (it is among their `source_image_ids`). */
   derived_from?: string;
@@ -99,6 +114,16 @@ export interface ImageRepository {
    * With `after`, the page starts after that image (keyset paging: flat cost however deep) and `offset` is not used.
    */
   listLive(userId: string, page: PageRequest & { after?: ImagePosition }, filter?: ImageFilter): Promise<Page<ImageRow> & { hasMore: boolean }>;
+  /**
+   * This user's live upload of exactly these bytes (`content_hash`), the oldest where there are several (two
+   * identical files sent at the same moment may both be stored); undefined when there is none.
+   */
+  findUploadByContent(userId: string, contentHash: string): Promise<ImageRow | undefined>;
+  /**
+   * An input or a mask of this user becomes a file uploaded on purpose (upload_role `file`): listed without `kind`
+   * from now on, counted, and the gallery's version raised. False when there is no such live input or mask.
+   */
+  showUpload(userId: string, id: string): Promise<boolean>;
   /**
    * Removes an upload of this user outright, record and counters (not a soft delete): for the files of a request
    * that was refused after storing them, which must leave nothing behind. False when there is no such upload.

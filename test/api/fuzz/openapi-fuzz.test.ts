@@ -201,7 +201,10 @@ describe('OpenAPI fuzz', () => {
 
   it('sees an upload in the uploads list, and reads the form schema (the form oracle works)', async () => {
     const upload = operations.find((op) => op.form !== undefined && op.path === '/api/uploads');
-    expect(upload?.form?.fields).toEqual([expect.objectContaining({ name: 'file', required: true, kind: 'one' })]);
+    expect(upload?.form?.fields).toEqual([
+      expect.objectContaining({ name: 'file', required: true, kind: 'one' }),
+      expect.objectContaining({ name: 'role', required: false, kind: 'text' }),
+    ]);
     const form = upload?.form ?? { schema: {}, fields: [] };
     const photo = new Form([['file', new FilePart({ sample: 'png' }, 'photo.png', 'image/png')]], 'formdata');
     expect(formRefusals(form, photo)).toEqual([]);
@@ -232,6 +235,10 @@ describe('OpenAPI fuzz', () => {
       expect(uploadsViolation(outcome, before, after)).toBeUndefined();
       // Had the same change followed a refusal, the oracle would say so.
       expect(uploadsViolation({ ...outcome, status: 400 }, before, after)?.kind).toBe('refused request stored data');
+      // The same file again is the upload already stored: answered, nothing added.
+      const again = await send(world, request);
+      expect(again.status).toBe(201);
+      expect(uploadsViolation(again, after, await listedUploads(world))).toBeUndefined();
     } finally {
       await world.close();
     }

@@ -215,7 +215,7 @@ export async function listedUploads(world: World): Promise<string[]> {
 
 /**
  * A refused form stored no upload: the gallery's uploads are listed as before. An answer that is an upload
- * (`kind: "upload"`) is listed as a new one.
+ * (`kind: "upload"`) is listed as a new one, or was listed already (the same bytes sent again are that upload).
  */
 export function uploadsViolation(outcome: Outcome, before: readonly string[], after: readonly string[]): Violation | undefined {
   const added = after.filter((id) => !before.includes(id));
@@ -231,7 +231,10 @@ export function uploadsViolation(outcome: Outcome, before: readonly string[], af
   }
   const { id, kind } = (answered ?? {}) as { id?: unknown; kind?: unknown };
   if (kind !== 'upload' || typeof id !== 'string') return undefined;
-  return added.length === 1 && added[0] === id && removed.length === 0
+  // A new upload adds exactly the image answered; the same bytes again answer the upload already listed, adding nothing.
+  const stored = added.length === 1 && added[0] === id;
+  const found = added.length === 0 && before.includes(id);
+  return (stored || found) && removed.length === 0
     ? undefined
     : { kind: 'answer differs from what was stored', detail: `answered the upload ${id}; ${change}` };
 }

@@ -89,7 +89,9 @@ describe('thumbnails of gallery images', () => {
     );
     expect(res.status).toBe(200);
     await h.drainJobs();
-    const { images } = await json<{ images: (Record & { kind: string })[] }>(await h.call('GET', '/api/images'));
+    // The edit's file is an upload listed with kind=upload, not in the default list.
+    const listed = async (kind: string) => (await json<{ images: (Record & { kind: string })[] }>(await h.call('GET', `/api/images?kind=${kind}`))).images;
+    const images = [...(await listed('generated')), ...(await listed('upload'))];
     expect(images.map((image) => image.kind).sort()).toEqual(['generated', 'upload']);
     for (const image of images) expect(await served(image.thumbnails?.small)).toMatchObject({ status: 200, type: 'image/webp', size: [96, 64] });
   });

@@ -30,7 +30,10 @@ interface Listed {
   source_image_ids: string[];
   parameters: Record<string, unknown>;
 }
-const gallery = async (): Promise<Listed[]> => (await json<{ images: Listed[] }>(await live.h.call('GET', '/api/images?limit=100'))).images;
+const listed = async (kind: string): Promise<Listed[]> =>
+  (await json<{ images: Listed[] }>(await live.h.call('GET', `/api/images?limit=100&kind=${kind}`))).images;
+/** Everything stored: an edit's files are uploads listed with kind=upload only, not in the default list. */
+const gallery = async (): Promise<Listed[]> => [...(await listed('generated')), ...(await listed('upload'))];
 
 /** Refused before any file was stored: no record and no object, not even a deleted one. */
 async function expectNothingStored(): Promise<void> {

@@ -77,7 +77,7 @@ export interface paths {
         put?: never;
         /**
          * Upload an image into the gallery (PNG, JPEG or WebP), to edit or use as a reference
-         * @description Multipart field `file`, up to 50 MB and 8192 x 8192 pixels. The answer is an image record with `kind: "upload"`, cost 0, model `upload` and the file's name as its prompt; pass its id in `image_ids` or `mask_image_id` of POST /api/generate. The file is stored byte for byte.
+         * @description Multipart field `file`, up to 50 MB and 8192 x 8192 pixels. The answer is an image record with `kind: "upload"`, cost 0, model `upload` and the file's name as its prompt (a file sent without a name, or as `blob`, is named by its role, type and time, e.g. `upload-2026-11-27T09-00-00.png`); pass its id in `image_ids` or `mask_image_id` of POST /api/generate. The file is stored byte for byte. The same bytes uploaded again by the same user answer the image already stored (same id), made a listed `file` if it was an input or mask and `role` is `file`.
          */
         post: operations["uploadImage"];
         delete?: never;
@@ -518,7 +518,7 @@ export interface paths {
         put?: never;
         /**
          * OpenAI's image edit endpoint: the files become uploads in the gallery, each image made from them a normal imagegate image
-         * @description Multipart, as OpenAI's SDKs send `images.edit()`: `image` (one file, repeated, `image[]` or `image[0]`, `image[1]`...; up to 16, as the model takes: inputs.max_images in GET /api/models), `mask` (transparent = change, the first image's size), `prompt` and OpenAI's other fields; files up to 50 MB in all. Each file is stored as an upload (kind `upload`), and each image made has them in `source_image_ids`. Without size, an image keeps the input's size where the model can make it. The images come as `b64_json` unless `response_format: url` asks for each `r2_url`. `stream: true` answers text/event-stream in OpenAI's format: `image_edit.partial_image` events as OpenAI's GPT image models draw them (with `partial_images`), then an `image_edit.completed` event per image, with `usage`. A refused request stores nothing.
+         * @description Multipart, as OpenAI's SDKs send `images.edit()`: `image` (one file, repeated, `image[]` or `image[0]`, `image[1]`...; up to 16, as the model takes: inputs.max_images in GET /api/models), `mask` (transparent = change, the first image's size), `prompt` and OpenAI's other fields; files up to 50 MB in all. Each file is stored as an upload (kind `upload`, upload_role `input` or `mask`: listed with GET /api/images?kind=upload, not in the default list; the same bytes sent again are the upload already stored), and each image made has them in `source_image_ids`. Without size, an image keeps the input's size where the model can make it. The images come as `b64_json` unless `response_format: url` asks for each `r2_url`. `stream: true` answers text/event-stream in OpenAI's format: `image_edit.partial_image` events as OpenAI's GPT image models draw them (with `partial_images`), then an `image_edit.completed` event per image, with `usage`. A refused request stores nothing.
          */
         post: operations["openAiEditImage"];
         delete?: never;
@@ -538,7 +538,7 @@ export interface paths {
         put?: never;
         /**
          * OpenAI's image variation endpoint, for models that do image-to-image with a strength
-         * @description A model can make variations when it takes an image with a strength (inputs.strength in GET /api/models); any other model is refused with a 400 naming `model`. A variation is an image-to-image of `image` (a PNG, JPEG or WebP up to 50 MB, stored as an upload) at the model's default strength, with the prompt "a variation of this image", since OpenAI's variations have no prompt and every generation here needs one; each image is a normal imagegate image with the upload in `source_image_ids`. Without size, it keeps the input's size where the model can make it. A refused request stores nothing.
+         * @description A model can make variations when it takes an image with a strength (inputs.strength in GET /api/models); any other model is refused with a 400 naming `model`. A variation is an image-to-image of `image` (a PNG, JPEG or WebP up to 50 MB, stored as an upload with upload_role `input`, once per distinct file) at the model's default strength, with the prompt "a variation of this image", since OpenAI's variations have no prompt and every generation here needs one; each image is a normal imagegate image with the upload in `source_image_ids`. Without size, it keeps the input's size where the model can make it. A refused request stores nothing.
          */
         post: operations["openAiCreateImageVariation"];
         delete?: never;
@@ -732,6 +732,11 @@ export interface components {
              * @enum {string}
              */
             kind: "generated" | "upload";
+            /**
+             * @description Why an upload was stored: file (uploaded on purpose), input (an image an edit or variation sent with its request) or mask (sent with an edit, or painted in the web app); null for generated images. Inputs and masks are listed only with kind=upload
+             * @enum {string|null}
+             */
+            upload_role: "file" | "input" | "mask" | null;
             /** @description Lineage: the images this one was made from, in the order given (empty for text-to-image) */
             source_image_ids: string[];
             thumbnails: components["schemas"]["ImageThumbnails"];
@@ -930,6 +935,12 @@ export interface components {
         UploadForm: {
             /** Format: binary */
             file: Blob;
+            /**
+             * @description What the file is for, kept as the record's upload_role: file (the default) is listed in the gallery; input (an image to edit) and mask are listed only with GET /api/images?kind=upload, as the inputs and masks of /v1/images/edits are
+             * @example mask
+             * @enum {string}
+             */
+            role?: "file" | "input" | "mask";
         };
         GenerationList: {
             generations: components["schemas"]["Generation"][];
@@ -2179,7 +2190,7 @@ export interface operations {
                 q?: string;
                 /** @description Only images made by this model id */
                 model?: string;
-                /** @description Only generated images, or only uploads */
+                /** @description Only generated images, or only uploads (all of them: files uploaded on purpose, and the inputs and masks edits stored). Without kind: generated images and files uploaded on purpose; inputs and masks (upload_role input or mask) are left out */
                 kind?: "generated" | "upload";
                 /** @description Only images made from this image (its children): walk lineage down; each record's source_image_ids walks it up */
                 derived_from?: string;

@@ -21,15 +21,19 @@ export function uploadProblem(file: File, types: readonly string[]): string | un
   return undefined;
 }
 
-/** Sends one file to the gallery as an uploaded image; answers its record. */
-export function uploadImage(file: Blob, name: string): Promise<Image> {
+/**
+ * Sends one file to the gallery as an uploaded image; answers its record. A `mask` is stored as one: listed under
+ * Uploads, not among the images (the same bytes sent again are the image already stored).
+ */
+export function uploadImage(file: Blob, name: string, role?: NonNullable<Image['upload_role']>): Promise<Image> {
   return dataOf(
     api.POST('/api/uploads', {
-      body: { file },
+      body: role === undefined ? { file } : { file, role },
       // Multipart, the file under its name; the browser writes the Content-Type, with the boundary it chose.
       bodySerializer: (fields) => {
         const form = new FormData();
         form.append('file', fields.file, name);
+        if (fields.role !== undefined) form.append('role', fields.role);
         return form;
       },
     }),

@@ -17,6 +17,7 @@ import * as keyCreators from './015-key-creators.js';
 import { generations } from './016-generations.js';
 import * as batchGenerations from './017-batch-generations.js';
 import * as fairQueue from './018-fair-queue.js';
+import * as uploadRoles from './019-upload-roles.js';
 import type { Database } from '../../../ports/database.js';
 
 /**
@@ -42,6 +43,7 @@ export const migrationsFor = (dialect: Database['dialect']): Record<string, Migr
   '016-generations': generations(dialect),
   '017-batch-generations': batchGenerations,
   '018-fair-queue': fairQueue,
+  '019-upload-roles': uploadRoles,
 });
 
 export const migrationProvider = (dialect: Database['dialect']): MigrationProvider => ({

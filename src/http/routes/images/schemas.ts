@@ -91,7 +91,13 @@ export const ImageListQuerySchema = PageQuerySchema.extend({
   kind: z
     .enum(['generated', 'upload'], { error: 'kind must be given once, as generated or upload' })
     .optional()
-    .openapi({ param: { description: 'Only generated images, or only uploads' }, example: 'upload' }),
+    .openapi({
+      param: {
+        description:
+          'Only generated images, or only uploads (all of them: files uploaded on purpose, and the inputs and masks edits stored). Without kind: generated images and files uploaded on purpose; inputs and masks (upload_role input or mask) are left out',
+      },
+      example: 'upload',
+    }),
   derived_from: z
     .string({ error: 'derived_from must be given once, as an image id' })
     .max(200, 'derived_from must be an image id')

@@ -31,7 +31,7 @@ const route = createRoute({
   description:
     `Multipart, as OpenAI's SDKs send \`images.edit()\`: \`image\` (one file, repeated, \`image[]\` or \`image[0]\`, \`image[1]\`...; up to ${MAX_INPUT_IMAGES}, as the model takes: ` +
     `inputs.max_images in GET /api/models), \`mask\` (transparent = change, the first image's size), \`prompt\` and OpenAI's other fields; files up to ` +
-    `${MAX_UPLOAD_BYTES / 1024 / 1024} MB in all. Each file is stored as an upload (kind \`upload\`), and each image made has them in \`source_image_ids\`. ` +
+    `${MAX_UPLOAD_BYTES / 1024 / 1024} MB in all. Each file is stored as an upload (kind \`upload\`, upload_role \`input\` or \`mask\`: listed with GET /api/images?kind=upload, not in the default list; the same bytes sent again are the upload already stored), and each image made has them in \`source_image_ids\`. ` +
     "Without size, an image keeps the input's size where the model can make it. The images come as `b64_json` unless `response_format: url` asks for each `r2_url`. " +
     "`stream: true` answers text/event-stream in OpenAI's format: `image_edit.partial_image` events as OpenAI's GPT image models draw them (with `partial_images`), then an `image_edit.completed` event per image, with `usage`. A refused request stores nothing.",
   request: multipartBody(OpenAiEditFormSchema, 'The images, the mask and the fields'),

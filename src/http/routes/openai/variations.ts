@@ -33,7 +33,7 @@ const route = createRoute({
   summary: "OpenAI's image variation endpoint, for models that do image-to-image with a strength",
   description:
     'A model can make variations when it takes an image with a strength (inputs.strength in GET /api/models); any other model is refused with a 400 naming `model`. ' +
-    `A variation is an image-to-image of \`image\` (a PNG, JPEG or WebP up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB, stored as an upload) at the model's default strength, ` +
+    `A variation is an image-to-image of \`image\` (a PNG, JPEG or WebP up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB, stored as an upload with upload_role \`input\`, once per distinct file) at the model's default strength, ` +
     `with the prompt "${VARIATION_PROMPT}", since OpenAI's variations have no prompt and every generation here needs one; each image is a normal imagegate image ` +
     "with the upload in `source_image_ids`. Without size, it keeps the input's size where the model can make it. A refused request stores nothing.",
   request: multipartBody(OpenAiVariationFormSchema, 'The image and the fields'),

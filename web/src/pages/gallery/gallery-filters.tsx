@@ -9,7 +9,10 @@ export interface GalleryFilters {
   model: string;
   from: string;
   to: string;
-  /** '' for all, else the image kind: 'generated' or 'upload'. */
+  /**
+   * '' for the gallery (generated images and files uploaded on purpose), else the image kind: 'generated', or
+   * 'upload' for every upload, the inputs and masks of edits included.
+   */
   kind: string;
 }
 
@@ -59,11 +62,13 @@ export function GalleryFilterForm({ filters, models, failure, onChange }: Galler
           ))}
         </select>
       </Field>
-      <Field id="gallery-kind" label="Kind">
-        <select id="gallery-kind" value={filters.kind} onChange={(event) => onChange({ kind: event.currentTarget.value })}>
+      {/* Edits store their input images and masks as uploads: out of the way by default, all there under Uploads. */}
+      <Field id="gallery-kind" label="Kind" hint="Edit inputs and masks are only under Uploads">
+        <select {...control('gallery-kind', { hint: true })} value={filters.kind} onChange={(event) => onChange({ kind: event.currentTarget.value })}>
+          {/* Short enough for the select at phone width; the hint says what All leaves out. */}
           <option value="">All</option>
           <option value="generated">Generated</option>
-          <option value="upload">Uploaded</option>
+          <option value="upload">Uploads</option>
         </select>
       </Field>
       <Field id="gallery-from" label="From" error={fromError}>

@@ -25,6 +25,9 @@ interface ImageDialogProps {
   steps?: DialogSteps | undefined;
 }
 
+/** An upload's kind in words: what it was stored as (edits store their inputs and masks; the gallery lists them under Uploads). */
+const UPLOAD_ROLES: Readonly<Record<NonNullable<Image['upload_role']>, string>> = { file: 'Uploaded', input: 'Uploaded as an edit input', mask: 'Mask' };
+
 const typing = (target: EventTarget | null) =>
   target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement;
 
@@ -120,7 +123,7 @@ function ImageDetails({ image, onOpen, onDelete }: { image: ImageDetail; onOpen:
           {image.kind === 'upload' ? (
             <>
               <dt>Kind</dt>
-              <dd>Uploaded</dd>
+              <dd>{UPLOAD_ROLES[image.upload_role ?? 'file']}</dd>
             </>
           ) : (
             <>

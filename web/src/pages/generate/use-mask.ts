@@ -35,7 +35,8 @@ export function useMask(): Mask {
       if (!painted || element === null) return undefined;
       if (uploaded.current?.drawing === drawing.current) return uploaded.current.id;
       const current = drawing.current;
-      const image = await uploadImage(await maskPng(element), 'mask.png');
+      // As a mask: the gallery lists it under Uploads only, not among the images made.
+      const image = await uploadImage(await maskPng(element), 'mask.png', 'mask');
       uploaded.current = { drawing: current, id: image.id };
       return image.id;
     },
