@@ -5,8 +5,8 @@ import { callApi } from './support/api-call.js';
 import { skipWithoutChromium } from './support/chromium.js';
 import { DESKTOP, SCREENSHOT_DIR } from './support/screenshots.js';
 import { inView } from './support/scroll-watch.js';
-import { PHONE_390 } from './support/shots-390.js';
-import { shootAtFourWidths } from './support/shots-four.js';
+import { PHONE_390 } from './support/shots-widths.js';
+import { widestOverflowAtFourWidths } from './support/shots-widths.js';
 import { closeAndGuard, openWebSession, type WebSession } from './support/web-session.js';
 
 const KEY = 'igk_web_first_hour_layout_admin_key_0123456789';
@@ -26,7 +26,7 @@ describe.skipIf(skip)(
 
     const call = <T>(method: string, path: string, body?: unknown) => callApi<T>(web.origin, KEY, method, path, body);
     const shoot = async (name: string, options: { fullPage?: boolean } = {}) => {
-      expect(await shootAtFourWidths(page, name, options), `${name} sticks out sideways`).toBeLessThanOrEqual(0);
+      expect(await widestOverflowAtFourWidths(page, name, options), `${name} sticks out sideways`).toBeLessThanOrEqual(0);
     };
     const heading = (name: string) => page.getByRole('heading', { level: 1, name }).waitFor();
     const isPost = (path: string) => (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === path;

@@ -5,7 +5,7 @@ import { callApi } from './support/api-call.js';
 import { skipWithoutChromium } from './support/chromium.js';
 import { startHeldOpenAi, type HeldOpenAi } from './support/held-openai.js';
 import { DESKTOP } from './support/screenshots.js';
-import { PHONE_390, shootAt1280And390 } from './support/shots-390.js';
+import { PHONE_390, shootAt1280And390 } from './support/shots-widths.js';
 import { closeAndGuard, openWebSession, type WebSession } from './support/web-session.js';
 
 const KEY = 'igk_web_generation_jobs_admin_key_0123456789';

@@ -7,7 +7,7 @@ import { adminQuery, dropDeployment } from '../e2e/deployment.js';
 import { startCliProcess, tempDataDir, type ServerProcess } from '../e2e/spawn-server.js';
 import { callApi } from './support/api-call.js';
 import { skipWithoutChromium } from './support/chromium.js';
-import { shootAt1280And390 } from './support/shots-390.js';
+import { shootAt1280And390 } from './support/shots-widths.js';
 import { closeAndGuard, openWebSession, type WebSession } from './support/web-session.js';
 
 const KEY = 'igk_web_generation_queue_admin_key_0123456789';

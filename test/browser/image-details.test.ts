@@ -3,7 +3,7 @@ import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './support/api-call.js';
 import { skipWithoutChromium } from './support/chromium.js';
-import { shootAt1280And390 } from './support/shots-390.js';
+import { shootAt1280And390 } from './support/shots-widths.js';
 import { closeAndGuard, openWebSession, type WebSession } from './support/web-session.js';
 
 const KEY = 'igk_web_image_details_admin_key_0123456789';

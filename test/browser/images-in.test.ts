@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { skipWithoutChromium } from './support/chromium.js';
 import { horizontalOverflow, screenshotBoth } from './support/screenshots.js';
-import { shootAt1280And390 } from './support/shots-390.js';
+import { shootAt1280And390 } from './support/shots-widths.js';
 import { closeAndGuard, openWebSession, type WebSession } from './support/web-session.js';
 import { loadedWidth } from './support/loaded-image.js';
 
@@ -238,6 +238,8 @@ describe.skipIf(skip)('the web app with images in: uploads, a painted mask and l
     const dialog = page.getByRole('dialog', { name: 'Image details' });
     await dialog.getByText('Mask', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
+    // Closing goes back to the gallery's own address: a navigation the next test's page.goto must not cut into.
+    await page.waitForURL((url) => url.pathname === '/gallery');
   });
 
   it('takes a file dropped on the Generate form as the input image', async () => {

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithoutChromium } from './support/chromium.js';
 import { DESKTOP, PHONE } from './support/screenshots.js';
-import { PHONE_390 } from './support/shots-390.js';
+import { PHONE_390 } from './support/shots-widths.js';
 import { TABLET_768, shootAtFourWidths } from './support/shots-widths.js';
 import { openWebSession, type WebSession } from './support/web-session.js';
 
