@@ -5,6 +5,7 @@ import { DESKTOP, PHONE } from './support/screenshots.js';
 import { PHONE_390 } from './support/shots-widths.js';
 import { TABLET_768, shootAtFourWidths } from './support/shots-widths.js';
 import { openWebSession, type WebSession } from './support/web-session.js';
+import { callApi } from './support/api-call.js';
 
 const ADMIN = 'igk_web_limited_key_admin_key_0123';
 const skip = skipWithoutChromium();
@@ -25,15 +26,7 @@ describe.skipIf(skip)(
     const requests: string[] = [];
     const forbidden: string[] = [];
 
-    const call = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
-      const res = await fetch(`${web.origin}${url}`, {
-        method,
-        headers: { Authorization: `Bearer ${ADMIN}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as T;
-    };
+    const call = <T>(method: string, path: string, body?: unknown): Promise<T> => callApi<T>(web.origin, ADMIN, method, path, body);
 
     beforeAll(async () => {
       web = await openWebSession({ env: { ADMIN_API_KEY: ADMIN } });

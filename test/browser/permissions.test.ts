@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithoutChromium } from './support/chromium.js';
 import { DESKTOP, SCREENSHOT_DIR } from './support/screenshots.js';
 import { openWebSession, type WebSession } from './support/web-session.js';
+import { callApi } from './support/api-call.js';
 
 const ADMIN = 'igk_web_permissions_admin_key_0123';
 const PHONE_390 = { width: 390, height: 844 };
@@ -22,15 +23,7 @@ describe.skipIf(skip)('the web app shows each key only what it may do (real serv
   const requests: string[] = [];
   const forbidden: string[] = [];
 
-  const call = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${web.origin}${url}`, {
-      method,
-      headers: { Authorization: `Bearer ${ADMIN}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
+  const call = <T>(method: string, path: string, body?: unknown): Promise<T> => callApi<T>(web.origin, ADMIN, method, path, body);
 
   beforeAll(async () => {
     web = await openWebSession({ env: { ADMIN_API_KEY: ADMIN } });

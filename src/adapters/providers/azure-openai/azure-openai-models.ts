@@ -1,4 +1,5 @@
 import type { ModelDefinition } from '../../../domain/models/types.js';
+import { openAiModels } from '../openai/openai-models.js';
 import { AZURE_IMAGE_MODELS, type AzureImageModel } from './azure-openai-deployments.js';
 
 /*
@@ -41,6 +42,25 @@ import { AZURE_IMAGE_MODELS, type AzureImageModel } from './azure-openai-deploym
 const PRICING = 'https://azure.microsoft.com/pricing/details/cognitive-services/openai-service/';
 const THREE_SIZES = ['1024x1024', '1536x1024', '1024x1536'];
 
+/**
+ * What OpenAI's catalogue says of one of its models (sizes, limits, inputs, outputs, token rates): Azure serves the
+ * same model, so its entry starts from OpenAI's rather than repeating it.
+ */
+function openAiCapabilities(model: string): Omit<ModelDefinition, 'id' | 'name' | 'provider' | 'provider_model' | 'description' | 'replacement'> {
+  const definition = openAiModels.find((entry) => entry.provider_model === model);
+  if (definition === undefined) throw new Error(`OpenAI's catalogue has no ${model}, which the Azure OpenAI entry builds on`);
+  const {
+    id: _id,
+    name: _name,
+    provider: _provider,
+    provider_model: _model,
+    description: _description,
+    replacement: _replacement,
+    ...capabilities
+  } = definition;
+  return capabilities;
+}
+
 /** What each model is, before it is tied to a deployment. */
 type Base = Omit<ModelDefinition, 'id' | 'provider' | 'provider_model' | 'description' | 'replacement'> & {
   description: string;
@@ -68,24 +88,11 @@ const fixedSize = (name: string, description: string, prices: [number, number], 
 
 const BASES: Readonly<Record<AzureImageModel, Base>> = {
   'gpt-image-2': {
+    ...openAiCapabilities('gpt-image-2'),
     name: 'GPT Image 2 on Azure OpenAI',
     description:
       "OpenAI's current image model on your Azure OpenAI resource: any size in steps of 16 up to 3840 px and 3:1, low to high quality, edits of up to 16 images with an optional mask; billed in tokens. Azure retires it no earlier than 2027-04-21.",
-    speed: 'slow',
-    quality: 'high',
-    typical_seconds: 30,
-    default_width: 1024,
-    default_height: 1024,
-    min_size: 480,
-    max_width: 3840,
-    max_height: 3840,
-    size_rule: { multiple_of: 16, min_pixels: 655_360, max_pixels: 8_294_400, max_aspect_ratio: 3 },
-    parameters: ['width', 'height'],
-    pricing: { kind: 'tokens', quality: 'medium', usd_per_million: { text_input: 5, image_input: 8, image_output: 30, text_output: 10 } },
     pricing_source: PRICING,
-    inputs: { max_images: 16, mask: true, strength: false, input_fidelity: true },
-    // Azure streams the GPT image models with `stream: true` and `partial_images` 1..3 (the how-to's Streaming).
-    outputs: { transparent_background: true, quality: ['low', 'medium', 'high'], partial_images: true },
   },
   'gpt-image-1.5': fixedSize(
     'GPT Image 1.5 on Azure OpenAI',
